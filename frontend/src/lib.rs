@@ -14,6 +14,7 @@ pub mod ir;
 pub use diag::{Diagnostic, Location};
 pub mod interp;
 pub mod ll;
+pub mod numba;
 pub mod ptx;
 
 use std::path::Path;

@@ -633,7 +633,7 @@ impl<'a, 'm> FnLower<'a, 'm> {
                 let dst = self.arg1(name, args, 0)?;
                 let src = self.arg1(name, args, 1)?;
                 let len = self.arg1(name, args, 2)?;
-                let len = self.to_i64(len, false);
+                let len = self.index_i64(len, false);
                 self.emit_void(Op::Memcpy { dst, src, len });
                 Ok(None)
             }
@@ -641,7 +641,7 @@ impl<'a, 'm> FnLower<'a, 'm> {
                 let dst = self.arg1(name, args, 0)?;
                 let byte = self.arg1(name, args, 1)?;
                 let len = self.arg1(name, args, 2)?;
-                let len = self.to_i64(len, false);
+                let len = self.index_i64(len, false);
                 self.emit_void(Op::Memset { dst, byte, len });
                 Ok(None)
             }

@@ -946,7 +946,7 @@ impl<'a, 'm> FnLower<'a, 'm> {
         let mut acc = self.konst(wide, 0);
         let mut shift = 0u32;
         for (&x, &t) in a.iter().zip(&src) {
-            let as_int = self.to_int_bits(x, t);
+            let as_int = self.int_bits_of(x, t);
             let ext = if t.bits() < wide.bits() {
                 self.emit(Op::Cast(CastOp::ZExt, as_int), wide)
             } else {
@@ -986,7 +986,7 @@ impl<'a, 'm> FnLower<'a, 'm> {
         Ok(out)
     }
 
-    fn to_int_bits(&mut self, x: Value, t: Type) -> Value {
+    fn int_bits_of(&mut self, x: Value, t: Type) -> Value {
         if t.is_float() {
             let ity = Type::int_of_bits(t.bits()).unwrap_or(Type::I32);
             self.emit(Op::Cast(CastOp::Bitcast, x), ity)
@@ -996,7 +996,7 @@ impl<'a, 'm> FnLower<'a, 'm> {
     }
 
     /// An `i64` from an integer index (sign-extended or truncated, as GEP indices are).
-    pub fn to_i64(&mut self, x: Value, signed: bool) -> Value {
+    pub fn index_i64(&mut self, x: Value, signed: bool) -> Value {
         let t = self.ty(x);
         match t.bits().cmp(&64) {
             std::cmp::Ordering::Equal => x,
@@ -1074,7 +1074,7 @@ impl<'a, 'm> FnLower<'a, 'm> {
                 continue;
             }
             let idx = self.get1(idx_v)?;
-            let wide = self.to_i64(idx, true);
+            let wide = self.index_i64(idx, true);
             let term = if stride == 1 {
                 wide
             } else {
@@ -1236,12 +1236,6 @@ impl<'a, 'm> FnLower<'a, 'm> {
         let old = self.emit(Op::AtomicCas { ptr, expected, new }, t);
         let ok = self.emit(Op::ICmp(IntPredicate::Eq, old, expected), Type::I1);
         Ok(vec![old, ok])
-    }
-
-    // ---- calls: see calls.rs ----
-
-    pub fn cur_inst(&self) -> Option<V<'m>> {
-        self.cur_inst
     }
 }
 

@@ -368,10 +368,6 @@ impl<'m> V<'m> {
         self.kind() == ValueKind::LLVMInstructionValueKind
     }
 
-    pub fn is_constant_expr(self) -> bool {
-        self.kind() == ValueKind::LLVMConstantExprValueKind
-    }
-
     /// The opcode of an instruction or a constant expression.
     pub fn opcode(self) -> Option<Opcode> {
         // SAFETY: each call is guarded by the value's kind.
@@ -414,12 +410,6 @@ impl<'m> V<'m> {
         V::opt(unsafe { LLVMGetOperand(self.0, i) })
     }
 
-    pub fn operands(self) -> Vec<V<'m>> {
-        (0..self.num_operands())
-            .filter_map(|i| self.operand(i))
-            .collect()
-    }
-
     /// Number of uses of the value.
     pub fn use_count(self) -> usize {
         let mut n = 0;
@@ -432,22 +422,6 @@ impl<'m> V<'m> {
             }
         }
         n
-    }
-
-    /// The users of the value (one entry per use).
-    pub fn users(self) -> Vec<V<'m>> {
-        let mut out = Vec::new();
-        // SAFETY: walking the use list of a valid value.
-        unsafe {
-            let mut u = LLVMGetFirstUse(self.0);
-            while !u.is_null() {
-                if let Some(user) = V::opt(LLVMGetUser(u)) {
-                    out.push(user);
-                }
-                u = LLVMGetNextUse(u);
-            }
-        }
-        out
     }
 
     /// The block an instruction is in.
@@ -600,14 +574,6 @@ impl<'m> V<'m> {
         unsafe { LLVMGetAlignment(self.0) }
     }
 
-    pub fn linkage_is_external(self) -> bool {
-        // SAFETY: any global value.
-        matches!(
-            self.kind(),
-            ValueKind::LLVMGlobalVariableValueKind | ValueKind::LLVMFunctionValueKind
-        ) && unsafe { LLVMGetLinkage(self.0) } == llvm_sys::LLVMLinkage::LLVMExternalLinkage
-    }
-
     pub fn call_conv(self) -> u32 {
         if self.kind() != ValueKind::LLVMFunctionValueKind {
             return 0;
@@ -752,18 +718,6 @@ impl<'m> V<'m> {
         }
     }
 
-    pub fn is_volatile(self) -> bool {
-        if !(self.is_inst(Opcode::LLVMLoad)
-            || self.is_inst(Opcode::LLVMStore)
-            || self.is_inst(Opcode::LLVMAtomicRMW)
-            || self.is_inst(Opcode::LLVMAtomicCmpXchg))
-        {
-            return false;
-        }
-        // SAFETY: a memory access instruction.
-        unsafe { LLVMGetVolatile(self.0) != 0 }
-    }
-
     /// The called operand of a call (function, inline asm, or a pointer value).
     pub fn called_value(self) -> Option<V<'m>> {
         if !self.is_inst(Opcode::LLVMCall) && !self.is_inst(Opcode::LLVMInvoke) {
@@ -781,15 +735,6 @@ impl<'m> V<'m> {
         // SAFETY: a call; argument operands come first.
         let n = unsafe { LLVMGetNumArgOperands(self.0) };
         (0..n).filter_map(|i| self.operand(i)).collect()
-    }
-
-    /// The function type a call uses.
-    pub fn called_function_type(self) -> Option<T<'m>> {
-        if !self.is_inst(Opcode::LLVMCall) {
-            return None;
-        }
-        // SAFETY: a call.
-        Some(T(unsafe { LLVMGetCalledFunctionType(self.0) }, PhantomData))
     }
 
     /// Incoming `(value, block)` pairs of a phi.
@@ -827,18 +772,6 @@ impl<'m> V<'m> {
                     (!b.is_null()).then_some(B(b, PhantomData))
                 })
                 .collect()
-        }
-    }
-
-    /// A basic-block operand as a block.
-    pub fn as_block(self) -> Option<B<'m>> {
-        // SAFETY: guarded by `LLVMValueIsBasicBlock`.
-        unsafe {
-            if LLVMValueIsBasicBlock(self.0) == 0 {
-                return None;
-            }
-            let b = LLVMValueAsBasicBlock(self.0);
-            (!b.is_null()).then_some(B(b, PhantomData))
         }
     }
 }
@@ -957,19 +890,6 @@ impl<'m> T<'m> {
         }
         // SAFETY: a function type.
         Some(T(unsafe { LLVMGetReturnType(self.0) }, PhantomData))
-    }
-
-    pub fn fn_params(self) -> Vec<T<'m>> {
-        if self.kind() != TypeKind::LLVMFunctionTypeKind {
-            return Vec::new();
-        }
-        // SAFETY: a function type; the array is sized from its parameter count.
-        unsafe {
-            let n = LLVMCountParamTypes(self.0);
-            let mut out: Vec<LLVMTypeRef> = vec![std::ptr::null_mut(); n as usize];
-            LLVMGetParamTypes(self.0, out.as_mut_ptr());
-            out.into_iter().map(|t| T(t, PhantomData)).collect()
-        }
     }
 
     pub fn fn_is_vararg(self) -> bool {

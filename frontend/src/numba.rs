@@ -147,6 +147,17 @@ impl Cursor<'_> {
             b'L' => {
                 self.literal()?;
             }
+            b'0'..=b'9' => {
+                // A plain identifier (`1C`, `7mutable`) or a nested template type.
+                self.ident()?;
+                if self.peek() == Some(b'I') {
+                    self.pos += 1;
+                    while self.peek()? != b'E' {
+                        self.template_arg()?;
+                    }
+                    self.pos += 1;
+                }
+            }
             _ => {
                 self.arg()?;
             }

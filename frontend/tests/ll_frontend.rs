@@ -113,6 +113,55 @@ fn saxpy_o0_parses() {
         0,
         "builtin variables are not globals:\n{text}"
     );
+    // Every local slot is promoted: the O0 kernel is the O2 one.
+    assert!(!text.contains("alloca"), "{text}");
+    let o2 = parse_ll_file(&data("saxpy.O2.ll")).unwrap();
+    let count = |m: &Module| ops(m, 0).len();
+    assert!(count(&m) <= count(&o2) + 1, "{text}");
+}
+
+#[test]
+fn mem2reg_loop_slots() {
+    let m = parse(
+        r#"
+define ptx_kernel void @k(ptr %out, i32 %n) {
+entry:
+  %i = alloca i32, align 4
+  %acc = alloca float, align 4
+  %arr = alloca [4 x i32], align 4
+  %never = alloca i32, align 4
+  store i32 0, ptr %i
+  store float 0.0, ptr %acc
+  br label %cond
+cond:
+  %iv = load i32, ptr %i
+  %c = icmp slt i32 %iv, %n
+  br i1 %c, label %body, label %done
+body:
+  %a = load float, ptr %acc
+  %f = sitofp i32 %iv to float
+  %a2 = fadd float %a, %f
+  store float %a2, ptr %acc
+  %p = getelementptr [4 x i32], ptr %arr, i64 0, i64 1
+  store i32 %iv, ptr %p
+  %i2 = add i32 %iv, 1
+  store i32 %i2, ptr %i
+  br label %cond
+done:
+  %r = load float, ptr %acc
+  store float %r, ptr %out
+  %u = load i32, ptr %never
+  store i32 %u, ptr %out
+  ret void
+}
+"#,
+    );
+    let f = &m.functions[0];
+    let text = print_module(&m);
+    // Only the array (its address is offset) stays in memory.
+    assert_eq!(text.matches("alloca").count(), 1, "{text}");
+    // The loop header carries i and acc.
+    assert_eq!(f.blocks[1].params.len(), 2, "{text}");
 }
 
 #[test]

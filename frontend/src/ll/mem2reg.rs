@@ -243,9 +243,9 @@ fn rewrite(f: &mut Function, slots: &[Slot]) {
 
     // Rename along the dominator tree; blocks it does not reach start undefined.
     let mut children: Vec<Vec<usize>> = vec![Vec::new(); n];
-    for b in 0..n {
-        if let Some(d) = idom[b] {
-            if d.index() != b {
+    for (b, d) in idom.iter().enumerate() {
+        if let Some(d) = d {
+            if d.index() != b && d.index() < n {
                 children[d.index()].push(b);
             }
         }

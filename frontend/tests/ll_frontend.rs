@@ -58,6 +58,21 @@ fn ops(m: &Module, f: usize) -> Vec<Op> {
 }
 
 #[test]
+fn all_test_kernels_parse() {
+    let dir = data("");
+    let mut n = 0;
+    for entry in std::fs::read_dir(&dir).unwrap().flatten() {
+        let p = entry.path();
+        if p.extension().is_some_and(|e| e == "ll") {
+            let m = parse_ll_file(&p).unwrap_or_else(|e| panic!("{e}"));
+            assert!(m.kernels().next().is_some(), "{}", p.display());
+            n += 1;
+        }
+    }
+    assert!(n >= 14, "{n}");
+}
+
+#[test]
 fn saxpy_o2_ops() {
     let m = parse_ll_file(&data("saxpy.O2.ll")).unwrap();
     assert_eq!(m.flavor, frontend::ir::Flavor::ClangCuda);

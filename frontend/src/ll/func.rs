@@ -618,7 +618,9 @@ impl<'a, 'm> FnLower<'a, 'm> {
                     LLVMFDiv => BinaryOp::FDiv,
                     _ => BinaryOp::FRem,
                 };
-                if matches!(op, LLVMFAdd | LLVMFSub) && u.allows_contract() {
+                if matches!(op, LLVMFAdd | LLVMFSub)
+                    && (self.cx.contract_all || u.allows_contract())
+                {
                     if let Some(vs) = self.try_contract(u, op)? {
                         return Ok(vs);
                     }
@@ -855,10 +857,11 @@ impl<'a, 'm> FnLower<'a, 'm> {
             return Ok(None);
         };
         let home = u.parent_block();
+        let all = self.cx.contract_all;
         let is_cmul = |x: V<'m>| {
             x.is_instruction()
                 && x.opcode() == Some(Opcode::LLVMFMul)
-                && x.allows_contract()
+                && (all || x.allows_contract())
                 && x.parent_block() == home
         };
         // (mul, addend, negate product, negate addend)
@@ -1304,6 +1307,92 @@ fn float_pred(p: RealPred) -> FloatPredicate {
 /// such instructions whose results are unused (left over from FMA contraction).
 pub(crate) fn cleanup(f: &mut Function) {
     local_cse(f);
+    loop {
+        remove_dead_insts(f);
+        if !remove_dead_params(f) {
+            break;
+        }
+    }
+}
+
+/// Remove block parameters whose values are never used, except as arguments for other
+/// such parameters (left over from phis of promoted slots). Gives whether any went.
+fn remove_dead_params(f: &mut Function) -> bool {
+    let mut live: HashSet<Value> = HashSet::new();
+    let mut work: Vec<Value> = Vec::new();
+    for b in &f.blocks {
+        let mut uses: Vec<Value> = b.term.own_operands();
+        for &i in &b.insts {
+            uses.extend(f.insts[i.index()].op.operands());
+        }
+        for v in uses {
+            if matches!(f.value_def(v), ValueDef::BlockParam(..)) && live.insert(v) {
+                work.push(v);
+            }
+        }
+    }
+    // Arguments flowing into live parameters are live.
+    let mut incoming: HashMap<(Block, usize), Vec<Value>> = HashMap::new();
+    for b in &f.blocks {
+        for call in b.term.successors() {
+            for (k, &a) in call.args.iter().enumerate() {
+                incoming.entry((call.block, k)).or_default().push(a);
+            }
+        }
+    }
+    while let Some(p) = work.pop() {
+        if let ValueDef::BlockParam(b, k) = f.value_def(p) {
+            for &a in incoming
+                .get(&(b, k as usize))
+                .map(Vec::as_slice)
+                .unwrap_or(&[])
+            {
+                if matches!(f.value_def(a), ValueDef::BlockParam(..)) && live.insert(a) {
+                    work.push(a);
+                }
+            }
+        }
+    }
+    let keep: Vec<Vec<bool>> = f
+        .blocks
+        .iter()
+        .map(|b| b.params.iter().map(|p| live.contains(p)).collect())
+        .collect();
+    if keep.iter().all(|k| k.iter().all(|&x| x)) {
+        return false;
+    }
+    for b in 0..f.blocks.len() {
+        for call in f.blocks[b].term.successors_mut() {
+            let Some(mask) = keep.get(call.block.index()) else {
+                continue;
+            };
+            let args = std::mem::take(&mut call.args);
+            call.args = args
+                .into_iter()
+                .zip(mask.iter().chain(std::iter::repeat(&true)))
+                .filter(|(_, &k)| k)
+                .map(|(a, _)| a)
+                .collect();
+        }
+    }
+    for (b, mask) in keep.iter().enumerate() {
+        let params = std::mem::take(&mut f.blocks[b].params);
+        let kept: Vec<Value> = params
+            .into_iter()
+            .zip(mask)
+            .filter(|(_, &k)| k)
+            .map(|(p, _)| p)
+            .collect();
+        for (k, &p) in kept.iter().enumerate() {
+            f.values[p.index()].def = ValueDef::BlockParam(Block::from_index(b), k as u32);
+        }
+        f.blocks[b].params = kept;
+    }
+    true
+}
+
+/// Remove side-effect-free instructions whose results are unused.
+fn remove_dead_insts(f: &mut Function) {
     loop {
         let mut used = vec![false; f.values.len()];
         for b in &f.blocks {

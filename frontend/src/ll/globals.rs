@@ -12,9 +12,10 @@ use crate::ir::{AddrSpace, Global, GlobalId, Module, Type};
 pub(crate) fn translate_globals(cx: &mut ModCx<'_>, module: &mut Module) {
     for g in cx.llvm.globals() {
         let name = g.name();
-        // LLVM's own globals, and the declarations clang -O0 leaves for CUDA's builtin
+        // LLVM's own globals, Numba's environment pointer, and the declarations clang -O0 leaves for CUDA's builtin
         // variables (`threadIdx` etc. are read through intrinsics, never loaded).
         if name.starts_with("llvm.")
+            || name.starts_with("_ZN08NumbaEnv")
             || (g.is_declaration()
                 && matches!(
                     name.as_str(),

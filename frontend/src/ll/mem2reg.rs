@@ -1,10 +1,11 @@
 //! Promotion of scalar allocas to SSA values (mem2reg) on the kernel IR.
 //!
-//! An `alloca` is promoted when its address (directly or through `addrspacecast`s) is only
-//! used as the pointer of whole-slot `load`s and `store`s of one scalar type: the address
-//! never escapes, is never offset, and no access reads part of the slot. Such a slot is
-//! per-thread private, so replacing it with SSA values is exact. This is what clang -O0
-//! output needs: every local variable and parameter lives in such a slot.
+//! An `alloca` is promoted when its address (directly, or through `addrspacecast`s and
+//! constant-offset `ptradd`s) is only used as the pointer of `load`s and `store`s, and the
+//! byte ranges accessed are equal or disjoint: each accessed range becomes a scalar slot.
+//! Such memory is per-thread private and its address never escapes, so replacing it with
+//! SSA values is exact. This is what clang -O0 output (every local variable and parameter
+//! lives in a slot) and Numba's IR (array structs copied through slots) need.
 //!
 //! Block parameters are placed at the iterated dominance frontier of the stores, pruned
 //! to the blocks where the slot is live on entry; values are renamed along the dominator
@@ -13,24 +14,35 @@
 use crate::ir::*;
 use std::collections::{HashMap, HashSet};
 
+/// One promoted scalar: a range of bytes of an alloca, always accessed as `ty`.
 struct Slot {
-    alloca: Inst,
     ty: Type,
-    /// The alloca's result and its address-space casts.
-    aliases: HashSet<Value>,
+}
+
+/// What to promote.
+struct Plan {
+    slots: Vec<Slot>,
+    /// Pointer values through which a slot is loaded or stored.
+    access_ptr: HashMap<Value, usize>,
+    /// Instructions that only compute slot addresses (allocas, casts, constant offsets).
+    removed: HashSet<Inst>,
 }
 
 /// Promote every promotable alloca of `f`.
 pub(crate) fn promote(f: &mut Function) {
-    let slots = find_slots(f);
-    if slots.is_empty() {
+    let plan = plan(f);
+    if plan.slots.is_empty() && plan.removed.is_empty() {
         return;
     }
-    rewrite(f, &slots);
+    rewrite(f, &plan);
 }
 
-fn find_slots(f: &Function) -> Vec<Slot> {
-    // Every use of every value: (user instruction or None for a terminator use).
+/// Find allocas whose every use is a load or store at a constant offset (directly, through
+/// `addrspacecast`s and constant `ptradd`s), where the accessed ranges are either equal
+/// (same offset and type) or disjoint. Each accessed range becomes one scalar slot: this
+/// also splits aggregates kept in memory (scalar replacement of aggregates).
+fn plan(f: &Function) -> Plan {
+    // Every use of every value (`None` for a use by a terminator).
     let mut uses: HashMap<Value, Vec<Option<Inst>>> = HashMap::new();
     for b in &f.blocks {
         for &i in &b.insts {
@@ -47,96 +59,120 @@ fn find_slots(f: &Function) -> Vec<Slot> {
             }
         }
     }
-    let placed: HashSet<Inst> = f
+    let mut out = Plan {
+        slots: Vec::new(),
+        access_ptr: HashMap::new(),
+        removed: HashSet::new(),
+    };
+    let placed: Vec<Inst> = f
         .blocks
         .iter()
         .flat_map(|b| b.insts.iter().copied())
         .collect();
-    let mut slots = Vec::new();
-    for (idx, data) in f.insts.iter().enumerate() {
-        let inst = Inst::from_index(idx);
+    for inst in placed {
+        let data = &f.insts[inst.index()];
         let (Op::Alloca { bytes, .. }, Some(result)) = (&data.op, data.result) else {
             continue;
         };
-        if !placed.contains(&inst) {
-            continue;
-        }
-        let mut aliases: HashSet<Value> = HashSet::new();
+        let size = i64::try_from(*bytes).unwrap_or(i64::MAX);
+        let mut ptrs: HashMap<Value, i64> = HashMap::from([(result, 0)]);
+        let mut defs = vec![inst];
+        let mut accesses: Vec<(Value, i64, Type)> = Vec::new();
+        let mut stored: Vec<Value> = Vec::new();
         let mut work = vec![result];
-        let mut ty: Option<Type> = None;
         let mut ok = true;
-        while let Some(p) = work.pop() {
-            if !aliases.insert(p) {
-                continue;
-            }
+        'walk: while let Some(p) = work.pop() {
+            let off = ptrs.get(&p).copied().unwrap_or(0);
             for u in uses.get(&p).map(Vec::as_slice).unwrap_or(&[]) {
-                let Some(ui) = u else {
+                let Some(ui) = *u else {
                     ok = false;
-                    break;
+                    break 'walk;
                 };
                 let ud = &f.insts[ui.index()];
-                match &ud.op {
-                    Op::Cast(CastOp::AddrSpaceCast, x) if *x == p => {
-                        if let Some(r) = ud.result {
-                            work.push(r);
+                let derived = match &ud.op {
+                    Op::Cast(CastOp::AddrSpaceCast, x) if *x == p => Some(off),
+                    Op::PtrAdd { ptr, offset } if *ptr == p => match f.const_bits(*offset) {
+                        Some(c) => Some(off.wrapping_add(c as i64)),
+                        None => {
+                            ok = false;
+                            break 'walk;
                         }
-                    }
+                    },
                     Op::Load { ptr } if *ptr == p => {
-                        let t = ud.result.map(|r| f.value_type(r));
-                        match (t, ty) {
-                            (Some(t), None) => ty = Some(t),
-                            (Some(t), Some(s)) if t == s => {}
-                            _ => ok = false,
+                        if let Some(r) = ud.result {
+                            accesses.push((p, off, f.value_type(r)));
                         }
+                        None
                     }
-                    Op::Store { ptr, value } if *ptr == p && *value != p => {
-                        let t = f.value_type(*value);
-                        match ty {
-                            None => ty = Some(t),
-                            Some(s) if s == t => {}
-                            _ => ok = false,
-                        }
+                    Op::Store { ptr, value } if *ptr == p => {
+                        accesses.push((p, off, f.value_type(*value)));
+                        stored.push(*value);
+                        None
                     }
-                    _ => ok = false,
-                }
-                if !ok {
-                    break;
+                    _ => {
+                        ok = false;
+                        break 'walk;
+                    }
+                };
+                if let (Some(o), Some(r)) = (derived, ud.result) {
+                    if let std::collections::hash_map::Entry::Vacant(e) = ptrs.entry(r) {
+                        e.insert(o);
+                        defs.push(ui);
+                        work.push(r);
+                    }
                 }
             }
-            if !ok {
+        }
+        // The slot's own address must not be stored anywhere (it would escape).
+        if !ok || stored.iter().any(|v| ptrs.contains_key(v)) {
+            continue;
+        }
+        let mut by_off: std::collections::BTreeMap<i64, Type> = Default::default();
+        for &(_, off, ty) in &accesses {
+            let end = off.checked_add(ty.bytes() as i64);
+            if off < 0 || end.is_none_or(|e| e > size) {
+                ok = false;
                 break;
             }
+            match by_off.get(&off) {
+                Some(&t) if t != ty => {
+                    ok = false;
+                    break;
+                }
+                _ => {
+                    by_off.insert(off, ty);
+                }
+            }
         }
-        // A stored value may itself be an alias (the slot's address stored in itself).
-        let self_stored = f
-            .insts
-            .iter()
-            .any(|d| matches!(&d.op, Op::Store { value, .. } if aliases.contains(value)));
-        match ty {
-            Some(t) if ok && !self_stored && t.bytes() == *bytes => slots.push(Slot {
-                alloca: inst,
-                ty: t,
-                aliases,
-            }),
-            // Never accessed (or only stored to): still removable when no other use.
-            None if ok && !self_stored => slots.push(Slot {
-                alloca: inst,
-                ty: Type::I32,
-                aliases,
-            }),
-            _ => {}
+        let mut prev_end = i64::MIN;
+        for (&off, ty) in &by_off {
+            if off < prev_end {
+                ok = false;
+            }
+            prev_end = off + ty.bytes() as i64;
         }
+        if !ok {
+            continue;
+        }
+        let mut index: HashMap<i64, usize> = HashMap::new();
+        for (&off, &ty) in &by_off {
+            index.insert(off, out.slots.len());
+            out.slots.push(Slot { ty });
+        }
+        for &(p, off, _) in &accesses {
+            if let Some(&k) = index.get(&off) {
+                out.access_ptr.insert(p, k);
+            }
+        }
+        out.removed.extend(defs);
     }
-    slots
+    out
 }
 
-fn rewrite(f: &mut Function, slots: &[Slot]) {
+fn rewrite(f: &mut Function, plan: &Plan) {
     let n = f.blocks.len();
-    let slot_of: HashMap<Value, usize> = slots
-        .iter()
-        .enumerate()
-        .flat_map(|(k, s)| s.aliases.iter().map(move |&v| (v, k)))
-        .collect();
+    let slots = &plan.slots;
+    let slot_of = &plan.access_ptr;
     let access = |op: &Op| -> Option<(usize, bool)> {
         match op {
             Op::Load { ptr } => slot_of.get(ptr).map(|&k| (k, false)),
@@ -296,14 +332,7 @@ fn rewrite(f: &mut Function, slots: &[Slot]) {
                         }
                     }
                     None => {
-                        let is_slot_inst = match &op {
-                            Op::Alloca { .. } => slots.iter().any(|s| s.alloca == i),
-                            Op::Cast(CastOp::AddrSpaceCast, _) => f.insts[i.index()]
-                                .result
-                                .is_some_and(|r| slot_of.contains_key(&r)),
-                            _ => false,
-                        };
-                        if !is_slot_inst {
+                        if !plan.removed.contains(&i) {
                             kept.push(i);
                         }
                     }

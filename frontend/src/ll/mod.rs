@@ -25,7 +25,8 @@
 //! * `fadd`/`fsub` with the `contract` flag whose operand is a `contract` `fmul` of the
 //!   same block are fused into `fma`, as the NVPTX backend does (it enables aggressive
 //!   FMA fusion, so the multiply may have other uses; of two candidate multiplies the
-//!   one with fewer uses is fused). `llvm.fmuladd` is always an `fma`.
+//!   one with fewer uses is fused). `llvm.fmuladd` is always an `fma`. For Numba's IR,
+//!   which NVVM compiles with FMA contraction on by default, every pair is contracted.
 //! * `alloca`s stay allocas (`ptr.local`, cast to the generic pointer LLVM uses); scalar
 //!   allocas whose address never escapes are promoted to SSA values first ([`mem2reg`]).
 //! * `llvm.memmove` becomes `memcpy`: overlapping moves are not supported.
@@ -106,11 +107,14 @@ pub(crate) struct ModCx<'m> {
     pub sigs: Vec<(Vec<Type>, Option<Type>)>,
     /// Globals of the kernel IR (or why a global cannot be one, reported at a use).
     pub globals: HashMap<V<'m>, Result<GlobalId, Diagnostic>>,
+    /// Contract every `fmul`/`fadd` pair, not just those flagged `contract`: NVVM (which
+    /// compiles Numba's IR) contracts by default (`-fma=1`).
+    pub contract_all: bool,
 }
 
 /// Whether a symbol names Numba-generated code.
 fn is_numba_symbol(name: &str) -> bool {
-    name.starts_with("_ZN6cudapy") || name.starts_with("_ZN08NumbaEnv") || name.contains("cudapy")
+    name.starts_with("_ZN6cudapy") || name.starts_with("_ZN08NumbaEnv")
 }
 
 fn detect_flavor(llvm: &LlvmModule, names: &[String]) -> ir::Flavor {
@@ -123,11 +127,8 @@ fn detect_flavor(llvm: &LlvmModule, names: &[String]) -> ir::Flavor {
     {
         return ir::Flavor::Julia;
     }
-    // Numba's NVVM IR has no triple and the old NVVM data layout with explicit
-    // pointer sizes (`e-p:64:64:64-i1:8:8-...`).
-    let triple = llvm.target_triple();
-    let layout = llvm.data_layout();
-    if triple.is_empty() && layout.starts_with("e-p:64:64:64-i1:8:8") {
+    // Numba's NVVM IR uses the old NVVM data layout with explicit pointer sizes.
+    if llvm.data_layout().starts_with("e-p:64:64:64-i1:8:8") {
         return ir::Flavor::Numba;
     }
     ir::Flavor::ClangCuda
@@ -159,7 +160,11 @@ fn annotated_kernels<'m>(llvm: &'m LlvmModule) -> HashSet<V<'m>> {
 
 fn translate_module(llvm: &LlvmModule, source: &str) -> Result<Module, Diagnostic> {
     let all = llvm.functions();
-    let names: Vec<String> = all.iter().map(|f| f.name()).collect();
+    let names: Vec<String> = all
+        .iter()
+        .chain(llvm.globals().iter())
+        .map(|f| f.name())
+        .collect();
     let flavor = detect_flavor(llvm, &names);
     let annotated = annotated_kernels(llvm);
     let defined: Vec<V<'_>> = all
@@ -200,6 +205,7 @@ fn translate_module(llvm: &LlvmModule, source: &str) -> Result<Module, Diagnosti
         funcs: HashMap::new(),
         sigs: Vec::new(),
         globals: HashMap::new(),
+        contract_all: flavor == ir::Flavor::Numba,
     };
     let mut module = Module::new(source, flavor);
     globals::translate_globals(&mut cx, &mut module);

@@ -159,15 +159,6 @@ impl LlvmModule {
         }
     }
 
-    pub fn target_triple(&self) -> String {
-        // SAFETY: the module is valid; the string is owned by it.
-        unsafe {
-            CStr::from_ptr(LLVMGetTarget(self.module))
-                .to_string_lossy()
-                .into_owned()
-        }
-    }
-
     pub fn data_layout(&self) -> String {
         // SAFETY: as above.
         unsafe {

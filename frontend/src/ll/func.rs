@@ -1313,6 +1313,85 @@ pub(crate) fn cleanup(f: &mut Function) {
             break;
         }
     }
+    compact(f);
+}
+
+/// Renumber values and instructions in program order (parameters, then each block's
+/// parameters and results), dropping instructions no block holds.
+fn compact(f: &mut Function) {
+    let mut vmap: Vec<Option<Value>> = vec![None; f.values.len()];
+    let mut values: Vec<ValueData> = Vec::with_capacity(f.values.len());
+    let mut take = |v: Value, def: ValueDef, values: &mut Vec<ValueData>, f: &Function| {
+        let nv = Value::from_index(values.len());
+        values.push(ValueData {
+            ty: f.values[v.index()].ty,
+            def,
+        });
+        if let Some(slot) = vmap.get_mut(v.index()) {
+            *slot = Some(nv);
+        }
+        nv
+    };
+    let mut params = Vec::with_capacity(f.params.len());
+    for (i, &p) in f.params.iter().enumerate() {
+        params.push(take(p, ValueDef::Param(i as u32), &mut values, f));
+    }
+    let mut insts: Vec<InstData> = Vec::new();
+    let mut block_params: Vec<Vec<Value>> = Vec::with_capacity(f.blocks.len());
+    let mut block_insts: Vec<Vec<Inst>> = Vec::with_capacity(f.blocks.len());
+    for (b, data) in f.blocks.iter().enumerate() {
+        let bp: Vec<Value> = data
+            .params
+            .iter()
+            .enumerate()
+            .map(|(k, &p)| {
+                take(
+                    p,
+                    ValueDef::BlockParam(Block::from_index(b), k as u32),
+                    &mut values,
+                    f,
+                )
+            })
+            .collect();
+        block_params.push(bp);
+        let mut bi = Vec::with_capacity(data.insts.len());
+        for &i in &data.insts {
+            let ni = Inst::from_index(insts.len());
+            let old = &f.insts[i.index()];
+            let result = old
+                .result
+                .map(|r| take(r, ValueDef::Inst(ni), &mut values, f));
+            insts.push(InstData {
+                op: old.op.clone(),
+                result,
+                loc: old.loc,
+            });
+            bi.push(ni);
+        }
+        block_insts.push(bi);
+    }
+    let map = |v: Value| vmap.get(v.index()).copied().flatten().unwrap_or(v);
+    for data in &mut insts {
+        data.op.map_operands(map);
+    }
+    for (b, data) in f.blocks.iter_mut().enumerate() {
+        data.params = std::mem::take(&mut block_params[b]);
+        data.insts = std::mem::take(&mut block_insts[b]);
+        match &mut data.term {
+            Terminator::CondBr { cond, .. } => *cond = map(*cond),
+            Terminator::Switch { value, .. } => *value = map(*value),
+            Terminator::Ret(Some(v)) => *v = map(*v),
+            _ => {}
+        }
+        for call in data.term.successors_mut() {
+            for a in &mut call.args {
+                *a = map(*a);
+            }
+        }
+    }
+    f.params = params;
+    f.values = values;
+    f.insts = insts;
 }
 
 /// Remove block parameters whose values are never used, except as arguments for other

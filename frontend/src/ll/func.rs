@@ -140,14 +140,24 @@ impl<'a, 'm> FnLower<'a, 'm> {
             function: Some(self.f.display_name.clone()),
             ..Default::default()
         };
+        let mut note = None;
         if let Some(i) = self.cur_inst {
             loc.op = Some(i.print());
             if let Some((line, col)) = i.debug_loc() {
+                // The line is in the source the IR was compiled from.
+                if let Some(file) = i.debug_file() {
+                    note = Some(format!("in {}", self.cx.source));
+                    loc.file = Some(file);
+                }
                 loc.line = Some(line);
                 loc.col = (col != 0).then_some(col);
             }
         }
-        Diagnostic::new(code, msg).at(loc)
+        let d = Diagnostic::new(code, msg).at(loc);
+        match note {
+            Some(n) => d.with_note(n),
+            None => d,
+        }
     }
 
     pub fn ty_err(&self, e: TypeError) -> Diagnostic {

@@ -343,11 +343,15 @@ impl<'m> V<'m> {
         }
     }
 
-    /// The value printed in LLVM syntax, on one line.
+    /// The value printed in LLVM syntax, on one line, without metadata attachments.
     pub fn print(self) -> String {
         // SAFETY: printing any value is allowed; we own the result.
         let s = unsafe { take_message(LLVMPrintValueToString(self.0)) };
         let line = s.lines().next().unwrap_or("").trim();
+        let line = match line.find(", !") {
+            Some(k) => &line[..k],
+            None => line,
+        };
         let mut out: String = line.chars().take(160).collect();
         if line.chars().count() > 160 {
             out.push_str("...");
@@ -451,6 +455,20 @@ impl<'m> V<'m> {
                 _ => None,
             }
         }
+    }
+
+    /// The source file named by the instruction's debug location, if any.
+    pub fn debug_file(self) -> Option<String> {
+        if !self.is_instruction() {
+            return None;
+        }
+        let mut len: c_uint = 0;
+        // SAFETY: an instruction; the C API gives null when it has no location.
+        let name = unsafe {
+            let p = LLVMGetDebugLocFilename(self.0, &mut len);
+            borrowed_str(p, len as usize)
+        };
+        (!name.is_empty()).then_some(name)
     }
 
     // ---- constants ----

@@ -655,7 +655,12 @@ fn numba_kernels() {
 fn debug_locations() {
     let m = parse_ll_file(&data("saxpy.g.ll")).unwrap();
     let f = &m.functions[0];
-    let lines: Vec<u32> = f.insts.iter().filter_map(|i| i.loc).map(|l| l.line).collect();
+    let lines: Vec<u32> = f
+        .insts
+        .iter()
+        .filter_map(|i| i.loc)
+        .map(|l| l.line)
+        .collect();
     assert!(lines.contains(&3) && lines.contains(&4), "{lines:?}");
     assert_eq!(f.loc.map(|l| l.line), Some(2));
 
@@ -667,4 +672,46 @@ fn debug_locations() {
     let s = e.to_string();
     assert!(s.starts_with("bad_mystery.cu:4:20: in 'k'"), "{s}");
     assert!(s.contains("bad_mystery.g.ll"), "{s}");
+}
+
+#[test]
+fn aggregate_returns_go_through_a_slot() {
+    let m = parse(
+        r#"
+%pair = type { float, i32 }
+define internal %pair @mk(float %x) {
+  %a = insertvalue %pair undef, float %x, 0
+  %b = insertvalue %pair %a, i32 7, 1
+  ret %pair %b
+}
+declare i32 @__nv_ffs(i32)
+declare i32 @llvm.nvvm.d2i.hi(double)
+declare double @llvm.nvvm.lohi.i2d(i32, i32)
+define ptx_kernel void @k(ptr %p, float %x, double %d) {
+  %r = call %pair @mk(float %x)
+  %f = extractvalue %pair %r, 0
+  %i = extractvalue %pair %r, 1
+  %z = call i32 @__nv_ffs(i32 %i)
+  %h = call i32 @llvm.nvvm.d2i.hi(double %d)
+  %dd = call double @llvm.nvvm.lohi.i2d(i32 %z, i32 %h)
+  store float %f, ptr %p
+  store double %dd, ptr %p
+  ret void
+}
+"#,
+    );
+    let text = print_module(&m);
+    let mk = m.function(m.function_by_name("mk").unwrap());
+    assert_eq!(mk.ret, None);
+    assert_eq!(
+        mk.param_types(),
+        vec![Type::F32, Type::Ptr(AddrSpace::Local)],
+        "{text}"
+    );
+    assert!(text.contains("alloca 8, align 4"), "{text}");
+    assert!(text.contains("call @mk("), "{text}");
+    let e = parse_err(
+        "declare float @llvm.nvvm.fma.rm.f(float, float, float)\ndefine ptx_kernel void @k(ptr %p, float %x) {\n  %r = call float @llvm.nvvm.fma.rm.f(float %x, float %x, float %x)\n  store float %r, ptr %p\n  ret void\n}\n",
+    );
+    assert_eq!(e.code, "unsupported-intrinsic");
 }

@@ -66,6 +66,13 @@ enum Math {
     SignBit,
     /// `sincos(x, &s, &c)`.
     SinCos,
+    /// `ffs(x)`: 1 + the index of the lowest set bit, 0 for 0 (an `i32`).
+    Ffs,
+    /// The low / high 32 bits of a double.
+    DoubleLo,
+    DoubleHi,
+    /// A double from (low, high) 32-bit halves.
+    DoubleFromHalves,
 }
 
 fn float_unary(base: &str) -> Option<UnaryOp> {
@@ -169,6 +176,7 @@ fn libdevice(base: &str) -> Option<Math> {
         "finitef" | "isfinited" => Math::IsFinite,
         "signbitf" | "signbitd" => Math::SignBit,
         "sincosf" | "sincos" => Math::SinCos,
+        "ffs" | "ffsll" => Math::Ffs,
         _ => return float_to_int(base),
     })
 }
@@ -372,14 +380,25 @@ impl<'a, 'm> FnLower<'a, 'm> {
             for &a in &args {
                 vals.extend(self.get(a)?);
             }
-            let (want, ret) = self
+            let sig = self
                 .cx
                 .sigs
                 .get(id.index())
                 .cloned()
                 .ok_or_else(|| self.err("bad-llvm-ir", "call to an unknown function"))?;
+            // An aggregate result comes back through a slot in the caller's frame.
+            let slot = if sig.sret {
+                let rt = i.ty();
+                let bytes = self.cx.llvm.alloc_size(rt);
+                let align = self.cx.llvm.abi_align(rt).max(1);
+                let p = self.entry_alloca(bytes, align);
+                vals.push(p);
+                Some(p)
+            } else {
+                None
+            };
             let got: Vec<Type> = vals.iter().map(|&v| self.ty(v)).collect();
-            if got != want {
+            if got != sig.params {
                 return Err(self.err(
                     "unsupported-instruction",
                     format!("call to @{name} with arguments that do not match its parameters"),
@@ -389,9 +408,20 @@ impl<'a, 'm> FnLower<'a, 'm> {
                 callee: id,
                 args: vals,
             };
-            return Ok(match ret {
-                Some(t) => Some(vec![self.emit(op, t)]),
-                None => {
+            return Ok(match (sig.ret, slot) {
+                (Some(t), _) => Some(vec![self.emit(op, t)]),
+                (None, Some(p)) => {
+                    self.emit_void(op);
+                    let ls =
+                        super::types::leaves(self.cx.llvm, i.ty()).map_err(|e| self.ty_err(e))?;
+                    let mut out = Vec::new();
+                    for leaf in ls {
+                        let addr = self.ptr_offset(p, leaf.offset);
+                        out.push(self.emit(Op::Load { ptr: addr }, leaf.ty));
+                    }
+                    Some(out)
+                }
+                (None, None) => {
                     self.emit_void(op);
                     None
                 }
@@ -571,6 +601,56 @@ impl<'a, 'm> FnLower<'a, 'm> {
                         }
                     };
                     self.resize_int(flag, rt, false)
+                }
+                Math::Ffs => {
+                    let x = arg(0).ok_or_else(|| bad(self))?;
+                    let t = t0.ok_or_else(|| bad(self))?;
+                    if !t.is_int() || !rt.is_int() {
+                        return Err(bad(self));
+                    }
+                    let r = self.emit(Op::Unary(UnaryOp::Brev, x), t);
+                    let tz = self.emit(Op::Unary(UnaryOp::Clz, r), t);
+                    let one = self.konst(t, 1);
+                    let pos = self.emit(Op::Binary(BinaryOp::Add, tz, one), t);
+                    let zero = self.konst(t, 0);
+                    let is_zero = self.emit(Op::ICmp(IntPredicate::Eq, x, zero), Type::I1);
+                    let v = self.emit(
+                        Op::Select {
+                            cond: is_zero,
+                            if_true: zero,
+                            if_false: pos,
+                        },
+                        t,
+                    );
+                    self.resize_int(v, rt, false)
+                }
+                Math::DoubleLo | Math::DoubleHi => {
+                    let x = arg(0).ok_or_else(|| bad(self))?;
+                    if t0 != Some(Type::F64) || rt != Type::I32 {
+                        return Err(bad(self));
+                    }
+                    let bits = self.emit(Op::Cast(CastOp::Bitcast, x), Type::I64);
+                    let part = if m == Math::DoubleHi {
+                        let k = self.konst(Type::I64, 32);
+                        self.emit(Op::Binary(BinaryOp::LShr, bits, k), Type::I64)
+                    } else {
+                        bits
+                    };
+                    self.emit(Op::Cast(CastOp::Trunc, part), Type::I32)
+                }
+                Math::DoubleFromHalves => {
+                    let (Some(lo), Some(hi)) = (arg(0), arg(1)) else {
+                        return Err(bad(self));
+                    };
+                    if self.ty(lo) != Type::I32 || self.ty(hi) != Type::I32 || rt != Type::F64 {
+                        return Err(bad(self));
+                    }
+                    let lo = self.emit(Op::Cast(CastOp::ZExt, lo), Type::I64);
+                    let hi = self.emit(Op::Cast(CastOp::ZExt, hi), Type::I64);
+                    let k = self.konst(Type::I64, 32);
+                    let hi = self.emit(Op::Binary(BinaryOp::Shl, hi, k), Type::I64);
+                    let bits = self.emit(Op::Binary(BinaryOp::Or, hi, lo), Type::I64);
+                    self.emit(Op::Cast(CastOp::Bitcast, bits), Type::F64)
                 }
                 Math::SinCos => return Err(bad(self)),
             };
@@ -960,6 +1040,9 @@ impl<'a, 'm> FnLower<'a, 'm> {
             "popc.i" | "popc.ll" => Some(Math::ICount(UnaryOp::Popc)),
             "brev32" | "brev64" => Some(Math::IUn(UnaryOp::Brev)),
             "abs.i" | "abs.ll" => Some(Math::IUn(UnaryOp::Abs)),
+            "d2i.lo" => Some(Math::DoubleLo),
+            "d2i.hi" => Some(Math::DoubleHi),
+            "lohi.i2d" => Some(Math::DoubleFromHalves),
             "min.i" | "min.ll" => Some(Math::IBin(BinaryOp::SMin)),
             "max.i" | "max.ll" => Some(Math::IBin(BinaryOp::SMax)),
             "min.ui" | "min.ull" => Some(Math::IBin(BinaryOp::UMin)),

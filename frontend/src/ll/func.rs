@@ -9,8 +9,20 @@ use std::collections::{HashMap, HashSet};
 
 pub(crate) type Res<T> = Result<T, Diagnostic>;
 
+/// The kernel-IR signature of a function.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Sig {
+    /// Flattened parameter types (with the trailing result slot when `sret`).
+    pub params: Vec<Type>,
+    pub ret: Option<Type>,
+    /// The function returns a vector or aggregate: it takes a trailing `ptr.local` to a
+    /// caller-allocated slot and stores the result there (the kernel IR returns at most
+    /// one scalar).
+    pub sret: bool,
+}
+
 /// The kernel-IR signature of a function: flattened parameter types and the return type.
-pub(crate) fn signature(cx: &ModCx<'_>, f: V<'_>) -> Result<(Vec<Type>, Option<Type>), TypeError> {
+pub(crate) fn signature(cx: &ModCx<'_>, f: V<'_>) -> Result<Sig, TypeError> {
     let mut params = Vec::new();
     for p in f.params() {
         params.extend(leaf_types(cx.llvm, p.ty())?);
@@ -21,19 +33,26 @@ pub(crate) fn signature(cx: &ModCx<'_>, f: V<'_>) -> Result<(Vec<Type>, Option<T
     if fty.fn_is_vararg() {
         return Err(TypeError("variadic functions are not supported".into()));
     }
-    let ret = return_type(fty)?;
-    Ok((params, ret))
+    let (ret, sret) = return_type(cx, fty)?;
+    if sret {
+        params.push(Type::Ptr(AddrSpace::Local));
+    }
+    Ok(Sig { params, ret, sret })
 }
 
-fn return_type(fty: T<'_>) -> Result<Option<Type>, TypeError> {
+/// The scalar return type, or whether the result goes through a slot.
+fn return_type(cx: &ModCx<'_>, fty: T<'_>) -> Result<(Option<Type>, bool), TypeError> {
     match fty.fn_return() {
-        None => Ok(None),
-        Some(r) if r.kind() == TypeKind::LLVMVoidTypeKind => Ok(None),
-        Some(r) if types::is_scalar(r) => Ok(Some(types::scalar_type(r)?)),
-        Some(r) => Err(TypeError(format!(
-            "functions returning {} (aggregates/vectors) are not supported",
-            r.print()
-        ))),
+        None => Ok((None, false)),
+        Some(r) if r.kind() == TypeKind::LLVMVoidTypeKind => Ok((None, false)),
+        Some(r) if types::is_scalar(r) => Ok((Some(types::scalar_type(r)?), false)),
+        Some(r) => {
+            if !memory_splittable(r) {
+                return Err(TypeError(format!("functions returning {}", r.print())));
+            }
+            leaves(cx.llvm, r)?;
+            Ok((None, true))
+        }
     }
 }
 
@@ -111,6 +130,7 @@ pub(crate) fn lower_function<'m>(
         num_consts: HashMap::new(),
         loc: None,
         cur_inst: None,
+        sret: None,
     };
     lw.cur = lw.f.entry;
     lw.params(fv)?;
@@ -129,6 +149,8 @@ pub(crate) struct FnLower<'a, 'm> {
     num_consts: HashMap<(Type, u64), Value>,
     loc: Option<SrcLoc>,
     cur_inst: Option<V<'m>>,
+    /// The result slot of a function returning an aggregate.
+    sret: Option<Value>,
 }
 
 impl<'a, 'm> FnLower<'a, 'm> {
@@ -190,6 +212,20 @@ impl<'a, 'm> FnLower<'a, 'm> {
         }
         let v = self.emit(Op::Const { bits }, ty);
         self.num_consts.insert((ty, bits), v);
+        v
+    }
+
+    /// An `alloca` at the start of the entry block (allocated once per call, not once per
+    /// execution of the instruction that needs it).
+    pub fn entry_alloca(&mut self, bytes: u64, align: u64) -> Value {
+        let v = Value::from_index(self.f.values.len());
+        let inst = self.f.create_inst(
+            Op::Alloca { bytes, align },
+            Some(Type::Ptr(AddrSpace::Local)),
+            self.loc,
+        );
+        let entry = self.f.entry;
+        self.f.blocks[entry.index()].insts.insert(0, inst);
         v
     }
 
@@ -354,7 +390,14 @@ impl<'a, 'm> FnLower<'a, 'm> {
         let fty = fv
             .function_type()
             .ok_or_else(|| self.internal("function without a function type"))?;
-        self.f.ret = return_type(fty).map_err(|e| self.ty_err(e))?;
+        let (ret, sret) = return_type(self.cx, fty).map_err(|e| self.ty_err(e))?;
+        self.f.ret = ret;
+        if sret {
+            let slot = self
+                .f
+                .add_param(Type::Ptr(AddrSpace::Local), Some("sret".to_string()));
+            self.sret = Some(slot);
+        }
         Ok(())
     }
 
@@ -461,9 +504,18 @@ impl<'a, 'm> FnLower<'a, 'm> {
 
     fn terminator(&mut self, b: B<'m>, i: V<'m>) -> Res<()> {
         let term = match i.opcode() {
-            Some(Opcode::LLVMRet) => match i.operand(0) {
-                Some(v) => Terminator::Ret(Some(self.get1(v)?)),
-                None => Terminator::Ret(None),
+            Some(Opcode::LLVMRet) => match (i.operand(0), self.sret) {
+                (Some(v), Some(slot)) => {
+                    let vals = self.get(v)?;
+                    let ls = leaves(self.cx.llvm, v.ty()).map_err(|e| self.ty_err(e))?;
+                    for (leaf, value) in ls.into_iter().zip(vals) {
+                        let addr = self.ptr_offset(slot, leaf.offset);
+                        self.emit_void(Op::Store { ptr: addr, value });
+                    }
+                    Terminator::Ret(None)
+                }
+                (Some(v), None) => Terminator::Ret(Some(self.get1(v)?)),
+                (None, _) => Terminator::Ret(None),
             },
             Some(Opcode::LLVMBr) => {
                 let succs = i.successors();

@@ -43,7 +43,7 @@ mod mem2reg;
 pub(crate) mod types;
 
 use crate::diag::{Diagnostic, Location};
-use crate::ir::{self, AbiArg, FuncId, FuncKind, Function, GlobalId, Module, Type};
+use crate::ir::{self, AbiArg, FuncId, FuncKind, Function, GlobalId, Module};
 use llvm::{LlvmModule, MdOperand, ValueKind, V};
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
@@ -103,8 +103,8 @@ pub(crate) struct ModCx<'m> {
     pub source: String,
     /// Defined LLVM functions that are functions of the kernel IR.
     pub funcs: HashMap<V<'m>, FuncId>,
-    /// Kernel-IR signature (parameter types, return type) per function id.
-    pub sigs: Vec<(Vec<Type>, Option<Type>)>,
+    /// Kernel-IR signature per function id.
+    pub sigs: Vec<func::Sig>,
     /// Globals of the kernel IR (or why a global cannot be one, reported at a use).
     pub globals: HashMap<V<'m>, Result<GlobalId, Diagnostic>>,
     /// Contract every `fmul`/`fadd` pair, not just those flagged `contract`: NVVM (which

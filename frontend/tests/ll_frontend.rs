@@ -715,3 +715,37 @@ define ptx_kernel void @k(ptr %p, float %x, double %d) {
     );
     assert_eq!(e.code, "unsupported-intrinsic");
 }
+
+#[test]
+fn constant_branches_fold_and_blocks_merge() {
+    let m = parse(
+        r#"
+define ptx_kernel void @k(ptr %p, i32 %x) {
+entry:
+  %c = icmp eq i32 2, 0
+  %d = and i1 %c, true
+  %n = xor i1 %d, true
+  br i1 %n, label %a, label %b
+a:
+  %y = mul i32 %x, 1
+  %z = add i32 %y, 0
+  br label %c2
+b:
+  br label %c2
+c2:
+  %r = phi i32 [ %z, %a ], [ 5, %b ]
+  store i32 %r, ptr %p
+  ret void
+}
+"#,
+    );
+    let f = &m.functions[0];
+    assert_eq!(f.blocks.len(), 1, "{}", print_module(&m));
+    assert_eq!(
+        ops(&m, 0),
+        vec![Op::Store {
+            ptr: frontend::ir::Value(0),
+            value: frontend::ir::Value(1)
+        }]
+    );
+}

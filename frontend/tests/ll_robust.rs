@@ -19,6 +19,9 @@ impl Rng {
 }
 
 fn check(bytes: &[u8], what: &str) {
+    if std::env::var("ROBUST_SAVE").is_ok() {
+        let _ = std::fs::write("/tmp/llt/last_mutant.ll", bytes);
+    }
     if let Err(e) = frontend::ll::parse_ll_bytes(bytes, "mutant.ll") {
         assert_ne!(e.code, "internal-error", "{what}: {e}");
         assert!(!e.to_string().contains('\n'), "{what}: multi-line: {e}");
@@ -56,7 +59,7 @@ fn truncations_and_mutations() {
             let cut = text.len() * k / 12;
             check(&text[..cut], &format!("{} cut at {cut}", p.display()));
         }
-        for _ in 0..40 {
+        for _ in 0..60 {
             let mut t = text.clone();
             for _ in 0..1 + rng.below(3) {
                 let at = rng.below(t.len());
@@ -77,4 +80,17 @@ fn truncations_and_mutations() {
             check(&t, &format!("{} mutated", p.display()));
         }
     }
+}
+
+#[test]
+fn broken_module_with_debug_info_is_an_error_not_an_abort() {
+    // LLVM's reader verifies modules with debug info and aborts on failure unless told
+    // not to; the frontend must report it instead.
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/ll_data/bad_mystery.g.ll");
+    let text = std::fs::read_to_string(path).unwrap();
+    let broken = text.replace("\"frame-pointer\"=\"all\"", "\"frame-pointer\"=\"\"");
+    assert_ne!(broken, text);
+    let e = frontend::ll::parse_ll_str(&broken, "broken.ll").unwrap_err();
+    assert_eq!(e.code, "bad-llvm-ir", "{e}");
+    assert!(e.to_string().contains("frame-pointer"), "{e}");
 }

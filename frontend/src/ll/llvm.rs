@@ -88,10 +88,35 @@ impl Drop for LlvmModule {
     }
 }
 
+/// LLVM's IR reader verifies modules that carry debug info while upgrading it and aborts
+/// the process (`report_fatal_error`) when that verification fails. Turn the upgrade off
+/// once per process; [`LlvmModule::parse`] runs the verifier itself, returning errors.
+fn configure_llvm() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        let args: Vec<CString> = ["raise", "-disable-auto-upgrade-debug-info"]
+            .iter()
+            .filter_map(|a| CString::new(*a).ok())
+            .collect();
+        let ptrs: Vec<*const c_char> = args.iter().map(|a| a.as_ptr()).collect();
+        let overview = CString::default();
+        // SAFETY: argv points at NUL-terminated strings that outlive the call; the option
+        // exists in LLVM 19 (an unknown option would make LLVM exit).
+        unsafe {
+            llvm_sys::support::LLVMParseCommandLineOptions(
+                ptrs.len() as i32,
+                ptrs.as_ptr(),
+                overview.as_ptr(),
+            );
+        }
+    });
+}
+
 impl LlvmModule {
     /// Parse LLVM IR text or bitcode (sniffed by LLVM) and run LLVM's verifier. `name`
     /// names the buffer in LLVM's messages. On failure gives LLVM's first message line.
     pub fn parse(bytes: &[u8], name: &str) -> Result<LlvmModule, String> {
+        configure_llvm();
         let cname = CString::new(name.replace('\0', "?")).unwrap_or_default();
         let sink = Box::new(DiagSink {
             errors: Mutex::new(Vec::new()),

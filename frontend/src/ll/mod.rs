@@ -40,6 +40,7 @@ mod func;
 mod globals;
 pub(crate) mod llvm;
 mod mem2reg;
+mod tidy;
 pub(crate) mod types;
 
 use crate::diag::{Diagnostic, Location};
@@ -230,7 +231,7 @@ fn translate_module(llvm: &LlvmModule, source: &str) -> Result<Module, Diagnosti
         };
         let mut func = func::lower_function(&cx, f, kind, &name, &display_name(&name))?;
         mem2reg::promote(&mut func);
-        func::cleanup(&mut func);
+        tidy::cleanup(&mut func);
         func.abi = abi_of(flavor, &func);
         module.functions.push(func);
     }

@@ -1013,11 +1013,18 @@ impl<'a, 'm> FnLower<'a, 'm> {
             if !matches!(rest, "i" | "f" | "p") {
                 return Err(self.unsupported_call(name));
             }
+            // A vector result is split into one load per element, like a vector load.
             let ptr = self.arg1(name, args, 0)?;
-            let [t] = rtys.as_slice() else {
+            let ls = super::types::leaves(self.cx.llvm, i.ty()).map_err(|e| self.ty_err(e))?;
+            if ls.is_empty() || !super::types::memory_splittable(i.ty()) {
                 return Err(self.unsupported_call(name));
-            };
-            return Ok(Some(vec![self.emit(Op::Load { ptr }, *t)]));
+            }
+            let mut out = Vec::new();
+            for leaf in ls {
+                let addr = self.ptr_offset(ptr, leaf.offset);
+                out.push(self.emit(Op::Load { ptr: addr }, leaf.ty));
+            }
+            return Ok(Some(out));
         }
         if nv.starts_with("ptr.") && nv.contains(".to.") {
             let p = self.arg1(name, args, 0)?;

@@ -749,3 +749,33 @@ c2:
         }]
     );
 }
+
+#[test]
+fn numba_warp_math_atomics_2d() {
+    let text = |name: &str| {
+        let m = parse_ll_file(&data(name)).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(m.flavor, frontend::ir::Flavor::Numba);
+        assert!(!print_module(&m).contains("alloca"), "{}", print_module(&m));
+        (print_module(&m), m)
+    };
+    let (t, _) = text("numba_warp.ll");
+    assert!(t.contains("shuffle down"), "{t}");
+    assert!(t.contains("vote all"), "{t}");
+    let (t, _) = text("numba_math.ll");
+    for op in [
+        "= exp ", "= sqrt ", "= sin ", "= cos ", "= tanh ", "= log ", "= pow ", "= floor ",
+    ] {
+        assert!(t.contains(op), "missing {op} in {t}");
+    }
+    let (t, _) = text("numba_atom.ll");
+    assert!(t.contains("atomic add") && t.contains("atomic smax"), "{t}");
+    let (t, m) = text("numba_loop2.ll");
+    assert!(t.contains("special ctaid.y"), "{t}");
+    assert_eq!(
+        m.functions[0].abi,
+        vec![
+            AbiArg::NumbaArray { first: 0, ndim: 2 },
+            AbiArg::NumbaArray { first: 9, ndim: 2 }
+        ]
+    );
+}

@@ -7,6 +7,11 @@
 //!   (`expf`, `sqrt`, ...) become `unary`/`binary`/`fma` ops, whether libdevice was linked
 //!   in or not. Their results are the mathematically rounded ones the interpreter gives,
 //!   not libdevice's last-bit behaviour.
+//! * `__syncwarp(mask)` (`llvm.nvvm.bar.warp.sync`) becomes `fence` + `vote all mask, true`:
+//!   `vote.sync` is the kernel IR's warp rendezvous (it waits for every thread of the mask).
+//! * Shuffles and votes in NVVM's form (`llvm.nvvm.shfl.sync.i32(mask, mode, ...)`,
+//!   `llvm.nvvm.vote.sync(mask, mode, pred)`, as Numba emits) and the `.i32p`/`.f32p`
+//!   shuffles give PTX's in-range predicate, computed from the lane id as PTX defines it.
 //! * `ftz` variants of NVVM intrinsics are read as their non-`ftz` forms (denormals are
 //!   not flushed); `approx` variants as the exact operation.
 //! * Anything else is an `unsupported-intrinsic` error naming the callee and the caller.
@@ -928,6 +933,26 @@ impl<'a, 'm> FnLower<'a, 'm> {
                     Type::I32,
                 )]));
             }
+            // `__syncwarp(mask)`: the kernel IR's warp rendezvous is `vote.sync`, which
+            // waits for every thread of `mask` exactly like `bar.warp.sync`; the fence
+            // keeps its memory ordering.
+            "bar.warp.sync" => {
+                let mask = self.arg1(name, args, 0)?;
+                if self.ty(mask) != Type::I32 {
+                    return Err(self.unsupported_call(name));
+                }
+                self.emit_void(Op::Fence);
+                let yes = self.konst(Type::I1, 1);
+                self.emit(
+                    Op::Vote {
+                        mode: VoteMode::All,
+                        mask,
+                        pred: yes,
+                    },
+                    Type::I1,
+                );
+                return Ok(None);
+            }
             "membar.cta" | "membar.gl" | "membar.sys" => {
                 self.emit_void(Op::Fence);
                 return Ok(None);
@@ -938,10 +963,56 @@ impl<'a, 'm> FnLower<'a, 'm> {
             self.emit_void(Op::Fence);
             return Ok(None);
         }
+        if nv == "shfl.sync" {
+            // NVVM's form (Numba): shfl.sync(mask, mode, value, b, c) -> {value, in_range}.
+            let mode = match args.get(1).and_then(|m| m.const_int()) {
+                Some(0) => ShuffleMode::Idx,
+                Some(1) => ShuffleMode::Up,
+                Some(2) => ShuffleMode::Down,
+                Some(3) => ShuffleMode::Bfly,
+                _ => return Err(self.unsupported_call(name)),
+            };
+            let mask = self.arg1(name, args, 0)?;
+            let value = self.arg1(name, args, 2)?;
+            let lane = self.arg1(name, args, 3)?;
+            let clamp = self.arg1(name, args, 4)?;
+            return self.shuffle_with_pred(name, mode, [mask, value, lane, clamp], &rtys);
+        }
+        if nv == "vote.sync" {
+            // NVVM's form (Numba): vote.sync(mask, mode, pred) -> {ballot, result}.
+            let mode = match args.get(1).and_then(|m| m.const_int()) {
+                Some(0) => VoteMode::All,
+                Some(1) => VoteMode::Any,
+                Some(2) => VoteMode::Uni,
+                Some(3) => VoteMode::Ballot,
+                _ => return Err(self.unsupported_call(name)),
+            };
+            let mask = self.arg1(name, args, 0)?;
+            let pred = self.arg1(name, args, 2)?;
+            if rtys != [Type::I32, Type::I1] || self.ty(pred) != Type::I1 {
+                return Err(self.unsupported_call(name));
+            }
+            let t = if mode == VoteMode::Ballot {
+                Type::I32
+            } else {
+                Type::I1
+            };
+            let v = self.emit(Op::Vote { mode, mask, pred }, t);
+            return Ok(Some(if mode == VoteMode::Ballot {
+                vec![v, self.konst(Type::I1, 0)]
+            } else {
+                vec![self.konst(Type::I32, 0), v]
+            }));
+        }
         if let Some(rest) = nv.strip_prefix("shfl.") {
             let (sync, mode) = match rest.strip_prefix("sync.") {
                 Some(m) => (true, m),
                 None => (false, rest),
+            };
+            // `.i32p`/`.f32p` variants also give whether the source lane was in range.
+            let (mode, with_pred) = match mode.strip_suffix("p") {
+                Some(m) => (m.trim_end_matches(".i32").trim_end_matches(".f32"), true),
+                None => (mode, false),
             };
             let mode = match mode {
                 "idx" => ShuffleMode::Idx,
@@ -950,6 +1021,18 @@ impl<'a, 'm> FnLower<'a, 'm> {
                 "bfly" => ShuffleMode::Bfly,
                 _ => return Err(self.unsupported_call(name)),
             };
+            if with_pred {
+                let k = usize::from(sync);
+                let mask = if sync {
+                    self.arg1(name, args, 0)?
+                } else {
+                    self.konst(Type::I32, 0xffff_ffff)
+                };
+                let value = self.arg1(name, args, k)?;
+                let lane = self.arg1(name, args, k + 1)?;
+                let clamp = self.arg1(name, args, k + 2)?;
+                return self.shuffle_with_pred(name, mode, [mask, value, lane, clamp], &rtys);
+            }
             let k = usize::from(sync);
             let mask = if sync {
                 self.arg1(name, args, 0)?
@@ -1063,6 +1146,62 @@ impl<'a, 'm> FnLower<'a, 'm> {
             return self.math(m, name, i, args);
         }
         Err(self.unsupported_call(name))
+    }
+
+    /// A shuffle that also gives PTX's predicate: whether the source lane was in range
+    /// (computed from the lane id, `b` and `c` exactly as PTX `shfl.sync` defines it).
+    fn shuffle_with_pred(
+        &mut self,
+        name: &str,
+        mode: ShuffleMode,
+        [mask, value, lane, clamp]: [Value; 4],
+        rtys: &[Type],
+    ) -> Res<Option<Vec<Value>>> {
+        let t = self.ty(value);
+        if rtys != [t, Type::I1]
+            || t.bits() != 32
+            || self.ty(lane) != Type::I32
+            || self.ty(clamp) != Type::I32
+        {
+            return Err(self.unsupported_call(name));
+        }
+        let v = self.emit(
+            Op::Shuffle {
+                mode,
+                mask,
+                value,
+                lane,
+                clamp,
+            },
+            t,
+        );
+        use BinaryOp::*;
+        let i32_ = Type::I32;
+        let me = self.emit(Op::Special(SpecialReg::LaneId), i32_);
+        let k31 = self.konst(i32_, 31);
+        let k8 = self.konst(i32_, 8);
+        let b = self.emit(Op::Binary(And, lane, k31), i32_);
+        let c = self.emit(Op::Binary(And, clamp, k31), i32_);
+        let seg = self.emit(Op::Binary(LShr, clamp, k8), i32_);
+        let seg = self.emit(Op::Binary(And, seg, k31), i32_);
+        let not_seg = self.emit(Op::Unary(UnaryOp::Not, seg), i32_);
+        let min_lane = self.emit(Op::Binary(And, me, seg), i32_);
+        let c_hi = self.emit(Op::Binary(And, c, not_seg), i32_);
+        let max_lane = self.emit(Op::Binary(Or, min_lane, c_hi), i32_);
+        let (j, pred) = match mode {
+            ShuffleMode::Up => (self.emit(Op::Binary(Sub, me, b), i32_), IntPredicate::Sge),
+            ShuffleMode::Down => (self.emit(Op::Binary(Add, me, b), i32_), IntPredicate::Sle),
+            ShuffleMode::Bfly => (self.emit(Op::Binary(Xor, me, b), i32_), IntPredicate::Sle),
+            ShuffleMode::Idx => {
+                let b_lo = self.emit(Op::Binary(And, b, not_seg), i32_);
+                (
+                    self.emit(Op::Binary(Or, min_lane, b_lo), i32_),
+                    IntPredicate::Sle,
+                )
+            }
+        };
+        let p = self.emit(Op::ICmp(pred, j, max_lane), Type::I1);
+        Ok(Some(vec![v, p]))
     }
 
     /// `x != 0` as an `i1` (identity for an `i1`).

@@ -28,13 +28,17 @@ struct Plan {
     removed: HashSet<Inst>,
 }
 
-/// Promote every promotable alloca of `f`.
+/// Promote every promotable alloca of `f`. A slot whose address is stored in another
+/// slot (Numba's range iterators point at their counter) becomes promotable once that
+/// other slot is: repeat while anything is promoted.
 pub(crate) fn promote(f: &mut Function) {
-    let plan = plan(f);
-    if plan.slots.is_empty() && plan.removed.is_empty() {
-        return;
+    for _ in 0..8 {
+        let plan = plan(f);
+        if plan.slots.is_empty() && plan.removed.is_empty() {
+            return;
+        }
+        rewrite(f, &plan);
     }
-    rewrite(f, &plan);
 }
 
 /// Find allocas whose every use is a load or store at a constant offset (directly, through

@@ -118,6 +118,21 @@ fn fold_constants(f: &mut Function) -> bool {
                     (Some(a), Some(b)) => Some(u64::from(fold_icmp(*p, f.value_type(*x), a, b))),
                     _ => None,
                 },
+                // Integer -> float conversions round to nearest, ties to even: as Rust's `as`.
+                Op::Cast(op @ (CastOp::SiToFp | CastOp::UiToFp), x)
+                    if matches!(ty, Type::F32 | Type::F64) && f.value_type(*x).is_int() =>
+                {
+                    c(x).map(|a| {
+                        let from = f.value_type(*x);
+                        let signed = *op == CastOp::SiToFp;
+                        match (ty, signed) {
+                            (Type::F32, true) => u64::from((sext(a, from) as i64 as f32).to_bits()),
+                            (Type::F32, false) => u64::from((a as f32).to_bits()),
+                            (_, true) => (sext(a, from) as i64 as f64).to_bits(),
+                            (_, false) => (a as f64).to_bits(),
+                        }
+                    })
+                }
                 Op::Cast(op, x) if ty.is_int() && f.value_type(*x).is_int() => c(x).and_then(|a| {
                     let from = f.value_type(*x);
                     match op {

@@ -15,6 +15,8 @@ struct Eval<'a> {
     mem: Vec<u8>,
     globals: HashMap<u32, u64>,
     steps: u64,
+    /// `%laneid` of the single thread.
+    lane: u64,
 }
 
 impl<'a> Eval<'a> {
@@ -24,6 +26,7 @@ impl<'a> Eval<'a> {
             mem: vec![0; 16],
             globals: HashMap::new(),
             steps: 0,
+            lane: 0,
         };
         for (i, g) in m.globals.iter().enumerate() {
             let at = e.alloc(g.bytes.max(1), g.align);
@@ -280,7 +283,10 @@ impl<'a> Eval<'a> {
                 let a: Vec<u64> = args.iter().map(v).collect();
                 return self.call(*callee, &a);
             }
+            Op::Special(SpecialReg::LaneId) => self.lane,
             Op::Special(_) => 0,
+            // One thread: a shuffle reads the thread's own value.
+            Op::Shuffle { value, .. } => v(value),
             Op::Barrier { .. } | Op::Fence => return None,
             other => panic!("op {other:?}"),
         })
@@ -581,4 +587,67 @@ fn clang_kernels_compute_like_o0() {
     }
     assert_eq!(results[0], vec![-8, -3, 0, 1, 2, 5, 9, 9]);
     assert_eq!(results[0], results[1]);
+}
+
+#[test]
+fn shuffle_in_range_predicates() {
+    let body = r#"
+declare { i32, i1 } @llvm.nvvm.shfl.sync.up.i32p(i32, i32, i32, i32)
+declare { i32, i1 } @llvm.nvvm.shfl.sync.down.i32p(i32, i32, i32, i32)
+declare { i32, i1 } @llvm.nvvm.shfl.sync.bfly.i32p(i32, i32, i32, i32)
+declare { i32, i1 } @llvm.nvvm.shfl.sync.i32(i32, i32, i32, i32, i32)
+define void @k(ptr %out, i64 %a, i64 %b) {
+  %d = trunc i64 %a to i32
+  %w = trunc i64 %b to i32
+  %up = call { i32, i1 } @llvm.nvvm.shfl.sync.up.i32p(i32 -1, i32 7, i32 %d, i32 %w)
+  %dn = call { i32, i1 } @llvm.nvvm.shfl.sync.down.i32p(i32 -1, i32 7, i32 %d, i32 %w)
+  %bf = call { i32, i1 } @llvm.nvvm.shfl.sync.bfly.i32p(i32 -1, i32 7, i32 %d, i32 %w)
+  %ix = call { i32, i1 } @llvm.nvvm.shfl.sync.i32(i32 -1, i32 0, i32 7, i32 %d, i32 %w)
+  %p0 = extractvalue { i32, i1 } %up, 1
+  %p1 = extractvalue { i32, i1 } %dn, 1
+  %p2 = extractvalue { i32, i1 } %bf, 1
+  %p3 = extractvalue { i32, i1 } %ix, 1
+  %q0 = zext i1 %p0 to i64
+  %q1 = zext i1 %p1 to i64
+  %q2 = zext i1 %p2 to i64
+  %q3 = zext i1 %p3 to i64
+  store i64 %q0, ptr %out
+  %o1 = getelementptr i64, ptr %out, i64 1
+  store i64 %q1, ptr %o1
+  %o2 = getelementptr i64, ptr %out, i64 2
+  store i64 %q2, ptr %o2
+  %o3 = getelementptr i64, ptr %out, i64 3
+  store i64 %q3, ptr %o3
+  ret void
+}
+"#;
+    let text = format!("{LAYOUT}{body}");
+    let m = parse_ll_str(&text, "eval.ll").unwrap();
+    let k = m.function_by_name("k").unwrap();
+    // PTX: c = ((32 - width) << 8) | clamp; up uses clamp 0, the others 31 (width 32)
+    // or width - 1 with the segment mask.
+    for lane in 0..32u64 {
+        for (delta, width) in [(1u64, 32u64), (4, 32), (3, 8), (16, 16)] {
+            let seg = (32 - width) << 8;
+            for c in [seg, seg | (width - 1)] {
+                let mut e = Eval::new(&m);
+                e.lane = lane;
+                let out = e.alloc(32, 8);
+                e.call(k, &[out, delta, c]);
+                let got: Vec<u64> = (0..4).map(|i| e.load(out + 8 * i, Type::I64)).collect();
+                let mask = (c >> 8) & 31;
+                let cv = c & 31;
+                let max_lane = (lane & mask) | (cv & !mask);
+                let min_lane = lane & mask;
+                let (l, b) = (lane as i64, delta as i64);
+                let want = vec![
+                    u64::from(l - b >= max_lane as i64),
+                    u64::from(l + b <= max_lane as i64),
+                    u64::from((l ^ b) <= max_lane as i64),
+                    u64::from(((min_lane | (delta & !mask)) as i64) <= max_lane as i64),
+                ];
+                assert_eq!(got, want, "lane {lane} delta {delta} c {c:#x}");
+            }
+        }
+    }
 }

@@ -27,10 +27,20 @@
 //!   FMA fusion, so the multiply may have other uses; of two candidate multiplies the
 //!   one with fewer uses is fused). `llvm.fmuladd` is always an `fma`. For Numba's IR,
 //!   which NVVM compiles with FMA contraction on by default, every pair is contracted.
-//! * `alloca`s stay allocas (`ptr.local`, cast to the generic pointer LLVM uses); scalar
-//!   allocas whose address never escapes are promoted to SSA values first ([`mem2reg`]).
+//! * `alloca`s stay allocas (`ptr.local`, cast to the generic pointer LLVM uses), except
+//!   that slots whose address never escapes are promoted to SSA values ([`mem2reg`],
+//!   which also splits aggregates kept in slots: clang -O0 and Numba IR come out in SSA).
+//! * Functions returning a vector or aggregate take a trailing `ptr.local` "sret" slot
+//!   that the caller allocates in its entry block.
 //! * `llvm.memmove` becomes `memcpy`: overlapping moves are not supported.
-//! * `undef`/`poison` operands become zero constants.
+//! * `undef`/`poison` operands become zero constants; a null pointer is a `const 0` of
+//!   pointer type.
+//! * Globals: `__shared__` arrays (`extern __shared__` ones are `dynamic_shared`, size 0;
+//!   all of them start at the dynamic shared memory base in CUDA), `__constant__` and
+//!   `__device__` data with little-endian initial bytes. A `byval` struct parameter stays
+//!   a generic pointer parameter.
+//! * Finally [`tidy`] folds integer constants and constant branches, merges straight-line
+//!   blocks, removes dead code and unreachable blocks, and renumbers values in order.
 
 // `Diagnostic` is the project-wide error type; boxing it only here would not help.
 #![allow(clippy::result_large_err)]

@@ -8,7 +8,7 @@
 //! * arrays as `5ArrayI<dtype>Li<ndim>E1<layout><mutability><alignment>E`.
 //!
 //! An array argument is passed as `5 + 2 * ndim` kernel parameters: meminfo, parent,
-//! nitems, itemsize, data, shape[ndim], strides[ndim]. This module is independent of
+//! nitems, itemsize, data, `shape[ndim]`, `strides[ndim]`. This module is independent of
 //! LLVM: both the `.ll` and the `.ptx` frontends use it.
 
 use crate::ir::{AbiArg, Type};

@@ -2,7 +2,7 @@
 //! translated into the kernel IR.
 //!
 //! The module is parsed and verified by LLVM itself through its C API (`llvm-sys`, see
-//! [`llvm`]); text and bitcode are both accepted. The translation reads LLVM's in-memory
+//! `llvm`); text and bitcode are both accepted. The translation reads LLVM's in-memory
 //! IR directly rather than through the `llvm-ir` crate, because `llvm-ir` 0.11 (LLVM 19)
 //! drops the source element type of constant GEP expressions (needed for the byte
 //! offsets of `getelementptr (i8, ptr @s, i64 4)`-style operands that clang emits for
@@ -13,10 +13,10 @@
 //!   that use the `ptx_kernel` calling convention. Other defined functions reachable from
 //!   kernels through direct calls become device functions (all defined functions when the
 //!   module has no kernel). Declarations are not functions of the kernel IR: calls to them
-//!   are intrinsics or libdevice math ([`calls`]), or an `unsupported-intrinsic` error.
+//!   are intrinsics or libdevice math (`calls`), or an `unsupported-intrinsic` error.
 //! * Phis become block parameters; each CFG edge passes its arguments. Blocks are
 //!   translated in reverse post-order; unreachable blocks are dropped.
-//! * Vectors and aggregates are scalarized (see [`types`]): a vector load/store is split
+//! * Vectors and aggregates are scalarized (see `types`): a vector load/store is split
 //!   into one scalar access per element at its byte offset (the vector access's
 //!   atomicity/width is not kept), a vector phi becomes one block parameter per element,
 //!   `extractvalue`/`insertvalue`/`extractelement`/`insertelement`/`shufflevector` pick
@@ -28,7 +28,7 @@
 //!   one with fewer uses is fused). `llvm.fmuladd` is always an `fma`. For Numba's IR,
 //!   which NVVM compiles with FMA contraction on by default, every pair is contracted.
 //! * `alloca`s stay allocas (`ptr.local`, cast to the generic pointer LLVM uses), except
-//!   that slots whose address never escapes are promoted to SSA values ([`mem2reg`],
+//!   that slots whose address never escapes are promoted to SSA values (`mem2reg`,
 //!   which also splits aggregates kept in slots: clang -O0 and Numba IR come out in SSA).
 //! * Functions returning a vector or aggregate take a trailing `ptr.local` "sret" slot
 //!   that the caller allocates in its entry block.
@@ -39,7 +39,7 @@
 //!   all of them start at the dynamic shared memory base in CUDA), `__constant__` and
 //!   `__device__` data with little-endian initial bytes. A `byval` struct parameter stays
 //!   a generic pointer parameter.
-//! * Finally [`tidy`] folds integer constants and constant branches, merges straight-line
+//! * Finally `tidy` folds integer constants and constant branches, merges straight-line
 //!   blocks, removes dead code and unreachable blocks, and renumbers values in order.
 
 // `Diagnostic` is the project-wide error type; boxing it only here would not help.

@@ -252,6 +252,8 @@ pub enum Operand<'a> {
     Vec(Vec<Operand<'a>>),
     /// `(a, b, ...)` (call argument/return lists).
     List(Vec<Operand<'a>>),
+    /// A bracketed list that is not a plain address (`[tex, {%r1, %r2}]`).
+    Bracket(Vec<Operand<'a>>),
     /// `_`.
     Sink,
 }

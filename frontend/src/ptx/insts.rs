@@ -914,6 +914,9 @@ impl<'a> FnLifter<'_, 'a> {
         let mt = self.mem_type(i, t)?;
         let space = space_of(i);
         let n = vec_of(i);
+        if !matches!(i.operands[0], Operand::Addr(..)) {
+            return Err(self.bad(i.loc, format!("expected an address in '{}'", i.full)));
+        }
         let srcs = self.elems(i, &i.operands[1], n)?;
         let size = mt.bytes() as i64;
         let mut vals = Vec::with_capacity(srcs.len());

@@ -122,7 +122,11 @@ pub fn tokenize<'a>(text: &'a str, source: &str) -> Result<Vec<Token<'a>>, Diagn
                 pos += 1;
             }
             TokKind::Ident
-        } else if c == b'.' && bytes.get(pos + 1).is_some_and(|&d| is_ident_start(d)) {
+        } else if c == b'.'
+            && bytes
+                .get(pos + 1)
+                .is_some_and(|&d| is_ident_start(d) || d.is_ascii_digit())
+        {
             pos += 2;
             loop {
                 if pos < bytes.len() && is_ident_char(bytes[pos]) {

@@ -174,9 +174,7 @@ fn init_bytes(source: &str, d: &VarDecl<'_>, size: u64) -> LResult<Vec<u8>> {
         };
         let le = bits.to_le_bytes();
         out.extend_from_slice(&le[..eb.min(8)]);
-        for _ in 8..eb {
-            out.push(0);
-        }
+        out.resize(out.len() + eb.saturating_sub(8), 0);
     }
     if out.len() as u64 > size {
         return Err(err(

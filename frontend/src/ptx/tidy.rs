@@ -319,13 +319,13 @@ fn dce(f: &mut Function) {
         }
     }
     // Drop dead block parameters and their arguments.
-    for b in 0..f.blocks.len() {
+    for (b, inc) in incoming.iter().enumerate() {
         let params = f.blocks[b].params.clone();
         let keep: Vec<bool> = params.iter().map(|p| live[p.index()]).collect();
         if keep.iter().all(|&k| k) {
             continue;
         }
-        for &(pred, k) in &incoming[b] {
+        for &(pred, k) in inc {
             if let Some(call) = f.blocks[pred.index()]
                 .term
                 .successors_mut()

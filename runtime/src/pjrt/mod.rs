@@ -532,6 +532,13 @@ impl Pjrt {
         })
     }
 
+    /// Loads and initialises the plugin without creating a client: its path, C API
+    /// version and attributes (works where a client cannot be made, e.g. a GPU plugin on
+    /// a machine without a GPU).
+    pub fn probe(plugin_path: &Path) -> Result<PluginInfo, RuntimeError> {
+        Ok(Plugin::load(plugin_path)?.info.clone())
+    }
+
     /// Finds a plugin with [`find_plugin`] and loads it.
     pub fn load_default(explicit: Option<&Path>) -> Result<Pjrt, RuntimeError> {
         Pjrt::load(&find_plugin(explicit)?)

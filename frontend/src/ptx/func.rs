@@ -18,6 +18,8 @@
 
 use std::collections::HashMap;
 
+use super::fxhash::FxMap;
+
 use super::ast::*;
 use super::lift::{FuncSig, ModCtx, ParamPass, RetPass};
 use crate::diag::{Diagnostic, Location};
@@ -88,15 +90,21 @@ pub(super) struct FnLifter<'m, 'a> {
     pub loc: Option<SrcLoc>,
     /// The guard of the instruction being translated when it is merged with `select`.
     pub guard_val: Option<Value>,
-    defs: Vec<HashMap<VarId, Value>>,
+    defs: Vec<FxMap<VarId, Value>>,
     sealed: Vec<bool>,
     incomplete: Vec<Vec<Value>>,
     preds: Vec<Vec<Block>>,
-    param_var: HashMap<Value, VarId>,
-    param_ops: HashMap<Value, Vec<Value>>,
+    /// For each value that is a block parameter made for a variable: the variable.
+    param_var: Vec<Option<VarId>>,
+    /// Incoming values of each such parameter, one per predecessor (`preds` order).
+    param_ops: Vec<Vec<Value>>,
     all_params: Vec<Value>,
     pending: Vec<Value>,
     undefs: HashMap<Type, Value>,
+    /// Scratch list of blocks walked by `read_var_in`.
+    chain: Vec<Block>,
+    /// Constants already made in the current block.
+    pub consts: FxMap<(Type, u64), Value>,
 }
 
 pub(super) fn is_guard_selectable(opcode: &str) -> bool {
@@ -193,11 +201,13 @@ impl<'m, 'a> FnLifter<'m, 'a> {
             sealed: Vec::new(),
             incomplete: Vec::new(),
             preds: Vec::new(),
-            param_var: HashMap::new(),
-            param_ops: HashMap::new(),
+            param_var: Vec::new(),
+            param_ops: Vec::new(),
             all_params: Vec::new(),
             pending: Vec::new(),
             undefs: HashMap::new(),
+            chain: Vec::new(),
+            consts: FxMap::default(),
         };
         lifter.setup()?;
         lifter.body()?;
@@ -288,7 +298,7 @@ impl<'m, 'a> FnLifter<'m, 'a> {
         // The carry flag of `add.cc` / `addc`.
         self.var_ty.push(Type::I1);
         self.storage.push(Storage::Ssa);
-        self.defs.push(HashMap::new());
+        self.defs.push(FxMap::default());
         self.sealed.push(true);
         self.incomplete.push(Vec::new());
         self.preds.push(Vec::new());
@@ -363,7 +373,7 @@ impl<'m, 'a> FnLifter<'m, 'a> {
                 entry
             } else {
                 let b = self.f.create_block(pb.label.map(str::to_string));
-                self.defs.push(HashMap::new());
+                self.defs.push(FxMap::default());
                 self.sealed.push(false);
                 self.incomplete.push(Vec::new());
                 self.preds.push(Vec::new());
@@ -389,15 +399,32 @@ impl<'m, 'a> FnLifter<'m, 'a> {
                 }
             }
         }
-        let mut filled = vec![false; nb];
-        filled[entry.index()] = has_pred_0;
-        self.seal_ready(&filled);
+        // Blocks are sealed once all their predecessors are translated.
+        let mut succs_ir: Vec<Vec<Block>> = vec![Vec::new(); nb];
+        let mut unfilled: Vec<usize> = self.preds.iter().map(Vec::len).collect();
+        for (b, ps) in self.preds.iter().enumerate() {
+            for p in ps {
+                succs_ir[p.index()].push(Block::from_index(b));
+            }
+        }
+        let mut filled = |this: &mut Self, b: Block| {
+            for &s in &succs_ir[b.index()] {
+                unfilled[s.index()] -= 1;
+                if unfilled[s.index()] == 0 && !this.sealed[s.index()] {
+                    this.seal(s);
+                }
+            }
+        };
+        if has_pred_0 {
+            filled(self, entry);
+        }
         for (i, pb) in pbs.iter().enumerate() {
             if !reach[i] {
                 continue;
             }
             let b = ir_of(i);
             self.cur = b;
+            self.consts.clear();
             for &(si, stripped) in &pb.stmts {
                 if let Some(Stmt::Instr(inst)) = stmts.get(si) {
                     self.loc = Some(inst.loc);
@@ -442,8 +469,7 @@ impl<'m, 'a> FnLifter<'m, 'a> {
                 _ => return Err(self.bad(ast.loc, "internal: unresolved label")),
             };
             terms[b.index()] = Some(t);
-            filled[b.index()] = true;
-            self.seal_ready(&filled);
+            filled(self, b);
             self.process_pending();
         }
         for b in 0..nb {
@@ -629,14 +655,6 @@ impl<'m, 'a> FnLifter<'m, 'a> {
 
     // ---- SSA construction -------------------------------------------------------------
 
-    fn seal_ready(&mut self, filled: &[bool]) {
-        for b in 0..self.sealed.len() {
-            if !self.sealed[b] && self.preds[b].iter().all(|p| filled[p.index()]) {
-                self.seal(Block::from_index(b));
-            }
-        }
-    }
-
     fn seal(&mut self, b: Block) {
         self.sealed[b.index()] = true;
         let inc = std::mem::take(&mut self.incomplete[b.index()]);
@@ -646,7 +664,10 @@ impl<'m, 'a> FnLifter<'m, 'a> {
     fn new_param(&mut self, b: Block, var: VarId) -> Value {
         let ty = self.var_ty[var as usize];
         let p = self.f.add_block_param(b, ty);
-        self.param_var.insert(p, var);
+        if self.param_var.len() <= p.index() {
+            self.param_var.resize(p.index() + 1, None);
+        }
+        self.param_var[p.index()] = Some(var);
         self.all_params.push(p);
         p
     }
@@ -672,7 +693,8 @@ impl<'m, 'a> FnLifter<'m, 'a> {
 
     fn read_var_in(&mut self, var: VarId, block: Block) -> Value {
         let mut b = block;
-        let mut chain: Vec<Block> = Vec::new();
+        let mut chain = std::mem::take(&mut self.chain);
+        chain.clear();
         let v = loop {
             if let Some(&v) = self.defs[b.index()].get(&var) {
                 break v;
@@ -704,9 +726,10 @@ impl<'m, 'a> FnLifter<'m, 'a> {
             }
         };
         self.defs[b.index()].insert(var, v);
-        for c in chain {
+        for &c in &chain {
             self.defs[c.index()].insert(var, v);
         }
+        self.chain = chain;
         v
     }
 
@@ -731,69 +754,100 @@ impl<'m, 'a> FnLifter<'m, 'a> {
 
     fn process_pending(&mut self) {
         while let Some(p) = self.pending.pop() {
-            let Some(&var) = self.param_var.get(&p) else {
+            let Some(var) = self.param_var.get(p.index()).copied().flatten() else {
                 continue;
             };
             let ValueDef::BlockParam(b, _) = self.f.value_def(p) else {
                 continue;
             };
-            let preds = self.preds[b.index()].clone();
-            let ops: Vec<Value> = preds.iter().map(|&pr| self.read_var_in(var, pr)).collect();
-            self.param_ops.insert(p, ops);
+            let n = self.preds[b.index()].len();
+            let mut ops: Vec<Value> = Vec::with_capacity(n);
+            for k in 0..n {
+                let pr = self.preds[b.index()][k];
+                ops.push(self.read_var_in(var, pr));
+            }
+            if self.param_ops.len() <= p.index() {
+                self.param_ops.resize(p.index() + 1, Vec::new());
+            }
+            self.param_ops[p.index()] = ops;
         }
     }
 
     // ---- assembly ---------------------------------------------------------------------
 
     fn assemble(&mut self, terms: Vec<Option<TermIr>>) {
-        let mut alias: HashMap<Value, Value> = HashMap::new();
-        fn resolve(alias: &HashMap<Value, Value>, mut v: Value) -> Value {
-            let mut n = 0;
-            while let Some(&w) = alias.get(&v) {
-                v = w;
-                n += 1;
-                if n > 1_000_000 {
+        // Undefined values for every parameter type, made before the tables are sized.
+        let types: Vec<Type> = self
+            .all_params
+            .iter()
+            .map(|&p| self.f.value_type(p))
+            .collect();
+        for t in types {
+            self.undef(t);
+        }
+        let n = self.f.values.len();
+        self.param_ops
+            .resize(n.max(self.param_ops.len()), Vec::new());
+        let mut alias: Vec<Option<Value>> = vec![None; n];
+        fn resolve(alias: &[Option<Value>], mut v: Value) -> Value {
+            let mut k = 0;
+            while let Some(Some(w)) = alias.get(v.index()) {
+                v = *w;
+                k += 1;
+                if k > 1_000_000 {
                     break;
                 }
             }
             v
         }
-        let mut removed: HashMap<Value, ()> = HashMap::new();
-        loop {
-            let mut changed = false;
-            for p in self.all_params.clone() {
-                if removed.contains_key(&p) {
-                    continue;
-                }
-                let ops = self.param_ops.get(&p).map(Vec::as_slice).unwrap_or(&[]);
-                let mut same: Option<Value> = None;
-                let mut trivial = true;
-                for &op in ops {
-                    let r = resolve(&alias, op);
-                    if r == p || Some(r) == same {
-                        continue;
-                    }
-                    if same.is_some() {
-                        trivial = false;
-                        break;
-                    }
-                    same = Some(r);
-                }
-                if trivial {
-                    let to = match same {
-                        Some(v) => v,
-                        None => {
-                            let ty = self.f.value_type(p);
-                            self.undef(ty)
-                        }
-                    };
-                    alias.insert(p, to);
-                    removed.insert(p, ());
-                    changed = true;
+        // Parameters using each value (so a removal re-examines exactly its users).
+        let mut users: Vec<Vec<Value>> = vec![Vec::new(); n];
+        for &p in &self.all_params {
+            for &op in &self.param_ops[p.index()] {
+                if op != p && op.index() < n {
+                    users[op.index()].push(p);
                 }
             }
-            if !changed {
-                break;
+        }
+        let mut removed = vec![false; n];
+        let mut work: Vec<Value> = self.all_params.iter().rev().copied().collect();
+        while let Some(p) = work.pop() {
+            if removed[p.index()] {
+                continue;
+            }
+            let mut same: Option<Value> = None;
+            let mut trivial = true;
+            for &op in &self.param_ops[p.index()] {
+                let r = resolve(&alias, op);
+                if r == p || Some(r) == same {
+                    continue;
+                }
+                if same.is_some() {
+                    trivial = false;
+                    break;
+                }
+                same = Some(r);
+            }
+            if !trivial {
+                continue;
+            }
+            let to = match same {
+                Some(v) => v,
+                None => {
+                    let ty = self.f.value_type(p);
+                    self.undef(ty)
+                }
+            };
+            alias[p.index()] = Some(to);
+            removed[p.index()] = true;
+            let us = std::mem::take(&mut users[p.index()]);
+            for &u in &us {
+                if !removed[u.index()] {
+                    work.push(u);
+                }
+            }
+            if let Some(list) = users.get_mut(to.index()) {
+                list.extend(us);
             }
         }
         // Rebuild block parameter lists.
@@ -801,7 +855,7 @@ impl<'m, 'a> FnLifter<'m, 'a> {
             let params = std::mem::take(&mut self.f.blocks[b].params);
             let kept: Vec<Value> = params
                 .into_iter()
-                .filter(|p| !removed.contains_key(p))
+                .filter(|p| !removed.get(p.index()).copied().unwrap_or(false))
                 .collect();
             for (i, &p) in kept.iter().enumerate() {
                 self.f.values[p.index()].def = ValueDef::BlockParam(Block::from_index(b), i as u32);
@@ -819,7 +873,8 @@ impl<'m, 'a> FnLifter<'m, 'a> {
                     .iter()
                     .map(|p| {
                         let v = idx
-                            .and_then(|i| this.param_ops.get(p).and_then(|o| o.get(i)).copied())
+                            .and_then(|i| this.param_ops.get(p.index()).and_then(|o| o.get(i)))
+                            .copied()
                             .unwrap_or(*p);
                         resolve(&alias, v)
                     })
@@ -838,7 +893,7 @@ impl<'m, 'a> FnLifter<'m, 'a> {
             };
             self.f.blocks[b].term = term;
         }
-        if !alias.is_empty() {
+        if removed.iter().any(|&r| r) {
             for inst in &mut self.f.insts {
                 inst.op.map_operands(|v| resolve(&alias, v));
             }

@@ -168,8 +168,8 @@ fn has(i: &Instr<'_>, m: &str) -> bool {
     i.mods.contains(&m)
 }
 
-fn types(i: &Instr<'_>) -> Vec<PTy> {
-    i.mods.iter().filter_map(|m| PTy::parse(m)).collect()
+fn types<'i>(i: &'i Instr<'_>) -> impl Iterator<Item = PTy> + 'i {
+    i.mods.iter().filter_map(|m| PTy::parse(m))
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -241,7 +241,12 @@ impl<'a> FnLifter<'_, 'a> {
 
     pub fn konst(&mut self, ty: Type, bits: u64) -> Value {
         let bits = if ty.is_ptr() { bits } else { bits & ty.mask() };
-        self.emit(Op::Const { bits }, ty)
+        if let Some(&v) = self.consts.get(&(ty, bits)) {
+            return v;
+        }
+        let v = self.emit(Op::Const { bits }, ty);
+        self.consts.insert((ty, bits), v);
+        v
     }
 
     fn ty(&self, v: Value) -> Type {
@@ -390,8 +395,13 @@ impl<'a> FnLifter<'_, 'a> {
     }
 
     fn check(&self, i: &Instr<'_>, allowed: &[&str]) -> LResult<()> {
+        self.check_in(i, &[allowed])
+    }
+
+    /// Every modifier is a type, an ignorable hint, or in one of `allowed`.
+    fn check_in(&self, i: &Instr<'_>, allowed: &[&[&str]]) -> LResult<()> {
         for m in &i.mods {
-            if PTy::parse(m).is_none() && !allowed.contains(m) && !ignorable(m) {
+            if PTy::parse(m).is_none() && !allowed.iter().any(|a| a.contains(m)) && !ignorable(m) {
                 return Err(self.unsupported(i));
             }
         }
@@ -399,15 +409,17 @@ impl<'a> FnLifter<'_, 'a> {
     }
 
     fn one_type(&self, i: &Instr<'_>) -> LResult<PTy> {
-        match types(i).as_slice() {
-            [t] => Ok(*t),
+        let mut it = types(i);
+        match (it.next(), it.next()) {
+            (Some(t), None) => Ok(t),
             _ => Err(self.unsupported(i)),
         }
     }
 
     fn two_types(&self, i: &Instr<'_>) -> LResult<(PTy, PTy)> {
-        match types(i).as_slice() {
-            [a, b] => Ok((*a, *b)),
+        let mut it = types(i);
+        match (it.next(), it.next(), it.next()) {
+            (Some(a), Some(b), None) => Ok((a, b)),
             _ => Err(self.unsupported(i)),
         }
     }
@@ -875,9 +887,7 @@ impl<'a> FnLifter<'_, 'a> {
     }
 
     fn ld(&mut self, i: &Instr<'a>) -> LResult<()> {
-        let mut allowed: Vec<&str> = SPACES.to_vec();
-        allowed.extend_from_slice(&["nc", "v2", "v4", "v8"]);
-        self.check(i, &allowed)?;
+        self.check_in(i, &[SPACES, &["nc", "v2", "v4", "v8"]])?;
         let nops = if has(i, "L2::cache_hint") { 3 } else { 2 };
         self.nops(i, nops)?;
         let t = self.one_type(i)?;
@@ -905,9 +915,7 @@ impl<'a> FnLifter<'_, 'a> {
     }
 
     fn st(&mut self, i: &Instr<'a>) -> LResult<()> {
-        let mut allowed: Vec<&str> = SPACES.to_vec();
-        allowed.extend_from_slice(&["v2", "v4", "v8"]);
-        self.check(i, &allowed)?;
+        self.check_in(i, &[SPACES, &["v2", "v4", "v8"]])?;
         let nops = if has(i, "L2::cache_hint") { 3 } else { 2 };
         self.nops(i, nops)?;
         let t = self.one_type(i)?;
@@ -940,9 +948,7 @@ impl<'a> FnLifter<'_, 'a> {
     }
 
     fn cvta(&mut self, i: &Instr<'a>) -> LResult<()> {
-        let mut allowed: Vec<&str> = SPACES.to_vec();
-        allowed.push("to");
-        self.check(i, &allowed)?;
+        self.check_in(i, &[SPACES, &["to"]])?;
         self.nops(i, 2)?;
         let t = self.one_type(i)?;
         let space = space_of(i);
@@ -1588,9 +1594,7 @@ impl<'a> FnLifter<'_, 'a> {
     }
 
     fn setp(&mut self, i: &Instr<'a>) -> LResult<()> {
-        let mut allowed: Vec<&str> = CMPS.to_vec();
-        allowed.extend_from_slice(&["and", "or", "xor"]);
-        self.check(i, &allowed)?;
+        self.check_in(i, &[CMPS, &["and", "or", "xor"]])?;
         let t = self.one_type(i)?;
         let (cmp, bop) = self.cmp_mods(i)?;
         self.nops(i, if bop.is_some() { 4 } else { 3 })?;
@@ -1624,9 +1628,7 @@ impl<'a> FnLifter<'_, 'a> {
     }
 
     fn set(&mut self, i: &Instr<'a>) -> LResult<()> {
-        let mut allowed: Vec<&str> = CMPS.to_vec();
-        allowed.extend_from_slice(&["and", "or", "xor"]);
-        self.check(i, &allowed)?;
+        self.check_in(i, &[CMPS, &["and", "or", "xor"]])?;
         let (dt, st) = self.two_types(i)?;
         let (cmp, bop) = self.cmp_mods(i)?;
         self.nops(i, if bop.is_some() { 4 } else { 3 })?;
@@ -2024,11 +2026,15 @@ impl<'a> FnLifter<'_, 'a> {
     }
 
     fn atom(&mut self, i: &Instr<'a>) -> LResult<()> {
-        let mut allowed: Vec<&str> = SPACES.to_vec();
-        allowed.extend_from_slice(&[
-            "add", "inc", "dec", "min", "max", "exch", "cas", "and", "or", "xor",
-        ]);
-        self.check(i, &allowed)?;
+        self.check_in(
+            i,
+            &[
+                SPACES,
+                &[
+                    "add", "inc", "dec", "min", "max", "exch", "cas", "and", "or", "xor",
+                ],
+            ],
+        )?;
         let red = i.opcode == "red";
         let t = self.one_type(i)?;
         let space = space_of(i);

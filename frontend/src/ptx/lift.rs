@@ -97,7 +97,7 @@ fn detect_flavor(text: &str, m: &PtxModule<'_>) -> Flavor {
     if julia {
         return Flavor::Julia;
     }
-    let head = &text[..text.len().min(2048)];
+    let head = text.get(..text.len().min(2048)).unwrap_or(text);
     if head.contains("NVIDIA NVVM Compiler") {
         Flavor::Nvcc
     } else if head.contains("LLVM NVPTX") {
@@ -188,7 +188,8 @@ fn init_bytes(source: &str, d: &VarDecl<'_>, size: u64) -> LResult<Vec<u8>> {
     Ok(out)
 }
 
-const MAX_STATIC_BYTES: u64 = 1 << 32;
+/// The largest module variable (its initial bytes are materialized).
+const MAX_STATIC_BYTES: u64 = 1 << 28;
 
 fn make_global(source: &str, d: &VarDecl<'_>, name: String) -> LResult<Global> {
     let space = match d.space {
@@ -231,8 +232,8 @@ fn make_global(source: &str, d: &VarDecl<'_>, name: String) -> LResult<Global> {
         return Err(err(
             source,
             d.loc,
-            "bad-ptx",
-            format!("variable '{}' is too large", d.name),
+            "unsupported-ptx",
+            format!("unsupported PTX variable '{}': larger than 256 MiB", d.name),
         ));
     }
     let init = match space {

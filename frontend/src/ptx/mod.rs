@@ -32,6 +32,7 @@
 
 pub mod ast;
 mod func;
+mod fxhash;
 mod insts;
 pub mod lexer;
 mod lift;

@@ -6,9 +6,8 @@
 //! function's parameters. `.file`, `.loc`, `.pragma`, `.section` and performance directives
 //! are read and dropped.
 
-use std::collections::HashMap;
-
 use super::ast::*;
+use super::fxhash::FxMap;
 use super::lexer::{int_value, tokenize, TokKind, Token};
 use crate::diag::{Diagnostic, Location};
 use crate::ir::SrcLoc;
@@ -36,9 +35,9 @@ struct Parser<'a, 's> {
 
 #[derive(Default)]
 struct Scope<'a> {
-    exact: HashMap<&'a str, VarId>,
+    exact: FxMap<&'a str, VarId>,
     /// `%r<10>`: prefix -> (first var, count).
-    ranges: HashMap<&'a str, (VarId, u32)>,
+    ranges: FxMap<&'a str, (VarId, u32)>,
 }
 
 /// Function-scoped names while a function is parsed.
@@ -117,6 +116,9 @@ impl<'a> FnScopes<'a> {
         None
     }
 }
+
+/// The most names (registers included) one function may declare.
+const MAX_VARS: u64 = 1 << 24;
 
 fn is_perf_directive(s: &str) -> bool {
     matches!(
@@ -802,8 +804,12 @@ impl<'a> Parser<'a, '_> {
         loop {
             let name = self.expect_ident("a register name")?;
             if self.eat_punct(b'<') {
+                let ct = *self.peek();
                 let count = self.expect_u32("a register count")?;
                 self.expect_punct(b'>')?;
+                if scopes.vars.len() as u64 + u64::from(count) > MAX_VARS {
+                    return Err(self.err_at(&ct, "too many registers in one function"));
+                }
                 scopes.declare_range(name.text, count, ty);
             } else {
                 scopes.declare(name.text, VarKind::Reg(ty));

@@ -2229,6 +2229,11 @@ impl<'a> FnLifter<'_, 'a> {
             return Err(self.err_at(i.loc, "unsupported-ptx", "unsupported PTX indirect call"));
         }
         let Some(sig) = self.cx.funcs.get(name) else {
+            if self.cx.externs.contains(name) {
+                if let Some(m) = name.strip_prefix("__nv_").and_then(libdevice) {
+                    return self.libdevice_call(i, m, rets, args);
+                }
+            }
             return Err(if self.cx.externs.contains(name) {
                 self.err_at(
                     i.loc,
@@ -2310,9 +2315,152 @@ impl<'a> FnLifter<'_, 'a> {
     }
 }
 
+/// A libdevice function (`__nv_...`) that is declared but not defined in the module:
+/// computed with the kernel IR's math ops (correctly rounded in the interpreter, where
+/// libdevice is within a few ulp), as the `.ll` frontend does.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Libm {
+    Un(UnaryOp, Type),
+    Bin(BinaryOp, Type),
+    Fma(Type),
+    /// `powi(x, n)` with an `i32` exponent.
+    PowI(Type),
+}
+
+fn libdevice(base: &str) -> Option<Libm> {
+    let base = base.strip_prefix("fast_").unwrap_or(base);
+    let (stem, ty) = match base.strip_suffix('f') {
+        // `erf`, `erfcf`: only a trailing `f` after a full name means float.
+        Some(s) if lib_name(s).is_some() || s == "powi" || s == "fma" => (s, Type::F32),
+        _ => (base, Type::F64),
+    };
+    if stem == "fma" {
+        return Some(Libm::Fma(ty));
+    }
+    if stem == "powi" {
+        return Some(Libm::PowI(ty));
+    }
+    if base == "saturatef" {
+        return Some(Libm::Un(UnaryOp::Saturate, Type::F32));
+    }
+    lib_name(stem).map(|m| match m {
+        Ok(u) => Libm::Un(u, ty),
+        Err(b) => Libm::Bin(b, ty),
+    })
+}
+
+fn lib_name(stem: &str) -> Option<Result<UnaryOp, BinaryOp>> {
+    use UnaryOp as U;
+    Some(Ok(match stem {
+        "exp" => U::Exp,
+        "exp2" => U::Exp2,
+        "exp10" => U::Exp10,
+        "expm1" => U::Expm1,
+        "log" => U::Log,
+        "log2" => U::Log2,
+        "log10" => U::Log10,
+        "log1p" => U::Log1p,
+        "sqrt" => U::Sqrt,
+        "rsqrt" => U::Rsqrt,
+        "sin" => U::Sin,
+        "cos" => U::Cos,
+        "tan" => U::Tan,
+        "asin" => U::Asin,
+        "acos" => U::Acos,
+        "atan" => U::Atan,
+        "sinh" => U::Sinh,
+        "cosh" => U::Cosh,
+        "tanh" => U::Tanh,
+        "asinh" => U::Asinh,
+        "acosh" => U::Acosh,
+        "atanh" => U::Atanh,
+        "erf" => U::Erf,
+        "erfc" => U::Erfc,
+        "cbrt" => U::Cbrt,
+        "floor" => U::Floor,
+        "ceil" => U::Ceil,
+        "trunc" => U::Trunc,
+        "round" => U::Round,
+        "rint" | "nearbyint" => U::Rint,
+        "fabs" => U::FAbs,
+        "pow" => return Some(Err(BinaryOp::Pow)),
+        "atan2" => return Some(Err(BinaryOp::Atan2)),
+        "fmin" => return Some(Err(BinaryOp::FMin)),
+        "fmax" => return Some(Err(BinaryOp::FMax)),
+        "fmod" => return Some(Err(BinaryOp::FRem)),
+        "copysign" => return Some(Err(BinaryOp::CopySign)),
+        _ => return None,
+    }))
+}
+
+impl<'a> FnLifter<'_, 'a> {
+    fn libdevice_call(
+        &mut self,
+        i: &Instr<'a>,
+        m: Libm,
+        rets: &[Operand<'a>],
+        args: &[Operand<'a>],
+    ) -> LResult<()> {
+        let want = match m {
+            Libm::Un(..) => 1,
+            Libm::Bin(..) | Libm::PowI(_) => 2,
+            Libm::Fma(_) => 3,
+        };
+        if args.len() != want || rets.len() != 1 {
+            return Err(self.bad(i.loc, format!("wrong number of arguments in '{}'", i.full)));
+        }
+        let ty = match m {
+            Libm::Un(_, t) | Libm::Bin(_, t) | Libm::Fma(t) | Libm::PowI(t) => t,
+        };
+        let mut vals = Vec::with_capacity(want);
+        for (k, a) in args.iter().enumerate() {
+            let t = if matches!(m, Libm::PowI(_)) && k == 1 {
+                Type::I32
+            } else {
+                ty
+            };
+            vals.push(self.src_op(i, a, t, true)?);
+        }
+        let r = match m {
+            Libm::Un(u, _) => self.emit(Op::Unary(u, vals[0]), ty),
+            Libm::Bin(b, _) => self.emit(Op::Binary(b, vals[0], vals[1]), ty),
+            Libm::Fma(_) => self.emit(Op::Fma(vals[0], vals[1], vals[2]), ty),
+            Libm::PowI(_) => {
+                let e = self.cast(CastOp::SiToFp, vals[1], ty);
+                self.emit(Op::Binary(BinaryOp::Pow, vals[0], e), ty)
+            }
+        };
+        match &rets[0] {
+            Operand::Var(v) => self.dst_op(i, &Operand::Var(*v), r, false),
+            _ => Err(self.bad(i.loc, "expected a return parameter")),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn libdevice_names() {
+        assert_eq!(libdevice("expf"), Some(Libm::Un(UnaryOp::Exp, Type::F32)));
+        assert_eq!(libdevice("exp"), Some(Libm::Un(UnaryOp::Exp, Type::F64)));
+        assert_eq!(libdevice("erf"), Some(Libm::Un(UnaryOp::Erf, Type::F64)));
+        assert_eq!(libdevice("erff"), Some(Libm::Un(UnaryOp::Erf, Type::F32)));
+        assert_eq!(libdevice("erfcf"), Some(Libm::Un(UnaryOp::Erfc, Type::F32)));
+        assert_eq!(libdevice("pow"), Some(Libm::Bin(BinaryOp::Pow, Type::F64)));
+        assert_eq!(
+            libdevice("fast_powf"),
+            Some(Libm::Bin(BinaryOp::Pow, Type::F32))
+        );
+        assert_eq!(libdevice("fmaf"), Some(Libm::Fma(Type::F32)));
+        assert_eq!(libdevice("powi"), Some(Libm::PowI(Type::F64)));
+        assert_eq!(
+            libdevice("saturatef"),
+            Some(Libm::Un(UnaryOp::Saturate, Type::F32))
+        );
+        assert_eq!(libdevice("nope"), None);
+    }
 
     #[test]
     fn half_rounding() {

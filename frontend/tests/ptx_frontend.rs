@@ -248,4 +248,10 @@ fn syntax_corners() {
     assert_eq!(m.globals[4].bytes, 32);
     let text = print_module(&m);
     assert!(text.contains("store"), "{text}");
+    // `.ptr .global` makes the parameter a global pointer.
+    let k = m.function(m.find_kernel("k").unwrap_or_else(|e| panic!("{e}")));
+    assert_eq!(
+        k.param_types(),
+        vec![Type::Ptr(frontend::ir::AddrSpace::Global), Type::I32]
+    );
 }

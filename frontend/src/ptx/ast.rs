@@ -126,7 +126,8 @@ pub struct VarDecl<'a> {
     pub dims: Vec<Option<u64>>,
     pub init: Option<Vec<InitVal<'a>>>,
     pub linkage: Linkage,
-    /// `.ptr` attribute of a kernel parameter (`.ptr .global .align 16`).
+    /// `.ptr` attribute of a kernel parameter (`.ptr .global .align 16`): the space it
+    /// points into (`Generic` when none is given).
     pub ptr_space: Option<Space>,
     pub loc: SrcLoc,
 }

@@ -294,6 +294,9 @@ fn signature(source: &str, f: &Func<'_>, id: FuncId) -> LResult<FuncSig> {
             } else {
                 AddrSpace::Local
             }))
+        } else if let (Some(space), 64, true) = (d.ptr_space, d.ty.bits(), f.is_entry) {
+            // `.param .u64 .ptr .global .align 16 p`: a pointer parameter.
+            ParamPass::Value(Type::Ptr(addr_space(space)))
         } else {
             ParamPass::Value(ty_of(d)?)
         });

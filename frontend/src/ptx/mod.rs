@@ -14,9 +14,10 @@
 //! * Registers hold integers or floats (`.b32` is `i32`, `.pred` is `i1`, `.f16x2` an
 //!   `i32`); addresses are `i64` and become pointers (`inttoptr` into the instruction's
 //!   state space, generic without one) at each memory access.
-//! * Kernel parameters keep their PTX types (pointer parameters are `i64`); a byte-array
-//!   parameter (a struct passed by value) is a generic pointer to its bytes, as in the
-//!   `.ll` frontend. `.func` parameters and a single scalar return value are passed by
+//! * Kernel parameters keep their PTX types (pointer parameters are `i64`, unless declared
+//!   with the `.ptr` attribute: `.param .u64 .ptr .global p` is a `ptr.global`); a
+//!   byte-array parameter (a struct passed by value) is a generic pointer to its bytes, as
+//!   in the `.ll` frontend. `.func` parameters and a single scalar return value are passed by
 //!   value; array parameters and other returns through `ptr.local` memory the caller
 //!   allocates, mirroring the `.param` call sequence.
 //! * Guarded instructions that can fault or synchronize are branched around; the others

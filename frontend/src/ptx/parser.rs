@@ -463,6 +463,9 @@ impl<'a> Parser<'a, '_> {
             }
         }
         let ty = ty.ok_or_else(|| self.expected("a type"))?;
+        if ptr && ptr_space.is_none() {
+            ptr_space = Some(Space::Generic);
+        }
         Ok((align, vec, ty, ptr_space))
     }
 

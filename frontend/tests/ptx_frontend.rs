@@ -150,6 +150,10 @@ fn unsupported_instructions_are_named() {
     for (src, want) in cases {
         assert_eq!(error_of(&src), want, "for:\n{src}");
     }
+    assert_eq!(
+        error_of(&format!("{HEAD}.global .texref t;\n")),
+        "bad.ptx:4:9: error[unsupported-ptx]: unsupported PTX variable type '.texref'"
+    );
     let e = error_of(".version 7.8\n.target sm_80\n.address_size 32\n");
     assert_eq!(
         e,

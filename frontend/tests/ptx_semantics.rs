@@ -603,3 +603,17 @@ fn guarded_returns_exits_and_traps() {
         Err("trap".to_string())
     );
 }
+
+#[test]
+fn loop_back_to_the_first_label() {
+    // The first instruction is a branch target: the lifted entry block must stay free of
+    // predecessors (a separate entry block jumps to the loop).
+    let src = format!(
+        "{HEADER}.visible .entry k(.param .u64 k_out, .param .u64 k_in)\n{{\n\
+         .reg .pred %p<2>;\n.reg .b32 %r<4>;\n.reg .b64 %rd<3>;\n\
+         $L_top:\nadd.s32 %r1, %r1, 3;\nadd.s32 %r2, %r2, 1;\nsetp.lt.u32 %p1, %r2, 5;\n@%p1 bra $L_top;\n\
+         ld.param.u64 %rd1, [k_out];\nst.global.v2.u32 [%rd1], {{%r1, %r2}};\nret;\n}}\n"
+    );
+    let m = lift(&src);
+    assert_eq!(&run1(&m, &[])[..2], &[15, 5]);
+}

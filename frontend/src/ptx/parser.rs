@@ -448,6 +448,13 @@ impl<'a> Parser<'a, '_> {
                     self.bump();
                     self.skip_parens()?;
                 }
+                "texref" | "samplerref" | "surfref" => {
+                    return Err(Diagnostic::new(
+                        "unsupported-ptx",
+                        format!("unsupported PTX variable type '.{}'", t.text),
+                    )
+                    .at(Location::file_line_col(self.source, t.line, t.col)));
+                }
                 s if ptr && Space::parse(s).is_some() => {
                     self.bump();
                     ptr_space = Space::parse(s);

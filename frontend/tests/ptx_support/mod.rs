@@ -454,11 +454,6 @@ impl<'m> Eval<'m> {
                         let s = 1u64 << (w - 1);
                         (a & !s) | (c & s)
                     }
-                    other => {
-                        return Err(format!(
-                            "binary {other} not supported by the test evaluator"
-                        ))
-                    }
                 }
             }
             Op::Fma(a, b, c) => {

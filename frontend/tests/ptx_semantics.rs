@@ -617,3 +617,213 @@ fn loop_back_to_the_first_label() {
     let m = lift(&src);
     assert_eq!(&run1(&m, &[])[..2], &[15, 5]);
 }
+
+/// An `f32`/`f64` value as an exact integer multiple of 2^-scale.
+fn exact_at(x: f64, scale: i32) -> i128 {
+    if x == 0.0 {
+        return 0;
+    }
+    let b = x.to_bits();
+    let e = ((b >> 52) & 0x7ff) as i32 - 1075;
+    let m = i128::from(b & ((1 << 52) - 1) | (1 << 52));
+    let sh = e + scale;
+    let v = if sh >= 0 {
+        assert!(sh < 70, "{x} out of the oracle's range");
+        m << sh
+    } else {
+        assert!(
+            m & ((1 << -sh) - 1) == 0,
+            "{x} not a multiple of 2^-{scale}"
+        );
+        m >> -sh
+    };
+    if x < 0.0 {
+        -v
+    } else {
+        v
+    }
+}
+
+/// The oracle's scale: inputs are multiples of 2^-62 (f64) or 2^-60 (the tiny f32).
+const SCALE: i32 = 96;
+
+fn exact(x: f64) -> i128 {
+    exact_at(x, SCALE)
+}
+
+fn next32(x: f32, up: bool) -> f32 {
+    if x == 0.0 {
+        return if up {
+            f32::from_bits(1)
+        } else {
+            -f32::from_bits(1)
+        };
+    }
+    let b = x.to_bits();
+    f32::from_bits(if (x > 0.0) == up { b + 1 } else { b - 1 })
+}
+
+fn next64(x: f64, up: bool) -> f64 {
+    if x == 0.0 {
+        return if up {
+            f64::from_bits(1)
+        } else {
+            -f64::from_bits(1)
+        };
+    }
+    let b = x.to_bits();
+    f64::from_bits(if (x > 0.0) == up { b + 1 } else { b - 1 })
+}
+
+/// Directed rounding of the exact value `x` (scaled) given its round-to-nearest `t`.
+fn directed<T: Copy>(x: i128, t: T, tx: i128, next: impl Fn(T, bool) -> T, mode: &str) -> T {
+    match mode {
+        "rm" if x < tx => next(t, false),
+        "rp" if x > tx => next(t, true),
+        "rz" if x > 0 && x < tx => next(t, false),
+        "rz" if x < 0 && x > tx => next(t, true),
+        _ => t,
+    }
+}
+
+#[test]
+fn directed_rounding_is_exact() {
+    let mut body = String::from(
+        "ld.global.v4.f32 {%f1, %f2, %f3, %f4}, [%rd31];\nld.global.v2.f64 {%fd1, %fd2}, [%rd31+16];\n\
+         ld.global.s32 %r1, [%rd31+32];\nld.global.s64 %rd1, [%rd31+40];\n",
+    );
+    let mut k = 0;
+    for m in ["rz", "rm", "rp"] {
+        for (op, args) in [
+            ("add", "%f1, %f2"),
+            ("sub", "%f1, %f2"),
+            ("mul", "%f1, %f2"),
+            ("fma", "%f1, %f2, %f3"),
+        ] {
+            body += &format!(
+                "{op}.{m}.f32 %f10, {args};\nst.global.f32 [%rd30+{}], %f10;\n",
+                k * 4
+            );
+            k += 1;
+        }
+        body += &format!(
+            "cvt.{m}.f32.f64 %f11, %fd1;\nst.global.f32 [%rd30+{}], %f11;\n",
+            k * 4
+        );
+        k += 1;
+        body += &format!(
+            "cvt.{m}.f32.s32 %f12, %r1;\nst.global.f32 [%rd30+{}], %f12;\n",
+            k * 4
+        );
+        k += 1;
+        body += &format!(
+            "cvt.{m}.f32.s64 %f13, %rd1;\nst.global.f32 [%rd30+{}], %f13;\n",
+            k * 4
+        );
+        k += 1;
+    }
+    let f64_base = (k * 4 + 7) / 8 * 8;
+    let mut j = 0;
+    for m in ["rz", "rm", "rp"] {
+        for op in ["add", "sub"] {
+            body += &format!(
+                "{op}.{m}.f64 %fd10, %fd1, %fd2;\nst.global.f64 [%rd30+{}], %fd10;\n",
+                f64_base + j * 8
+            );
+            j += 1;
+        }
+    }
+    let m = lift(&kernel(&body));
+    let mut rng = Rng(17);
+    let f32r = |rng: &mut Rng| -> f32 {
+        let mant = (rng.next() >> 40) as u32 & 0x7f_ffff;
+        let e = 127 + rng.below(21) as u32 - 10;
+        let s = (rng.next() & 1) as u32;
+        f32::from_bits((s << 31) | (e << 23) | mant)
+    };
+    let f64r = |rng: &mut Rng| -> f64 {
+        let mant = rng.next() & ((1 << 52) - 1);
+        let e = 1023 + rng.below(21) - 10;
+        f64::from_bits(((rng.next() & 1) << 63) | (e << 52) | mant)
+    };
+    for round in 0..400 {
+        let (mut a, mut b, c) = (f32r(&mut rng), f32r(&mut rng), f32r(&mut rng));
+        if round < 4 {
+            // A tiny addend far below the last place of the other (and of f64's).
+            a = 1.0;
+            b = if round % 2 == 0 {
+                2f32.powi(-60)
+            } else {
+                -(2f32.powi(-60))
+            };
+        }
+        let (da, db) = (f64r(&mut rng), f64r(&mut rng));
+        let ri = (rng.next() as i32) >> rng.below(31);
+        let rl = (rng.next() as i64) >> rng.below(63);
+        let mut input = vec![a.to_bits(), b.to_bits(), c.to_bits(), 0];
+        for d in [da, db] {
+            input.push(d.to_bits() as u32);
+            input.push((d.to_bits() >> 32) as u32);
+        }
+        input.push(ri as u32);
+        input.push(0);
+        input.push(rl as u32);
+        input.push((rl >> 32) as u32);
+        let out = run1(&m, &input);
+        let ex = |x: f32| exact(f64::from(x));
+        let mut k = 0;
+        for mode in ["rz", "rm", "rp"] {
+            let cases: [(i128, f32); 4] = [
+                (ex(a) + ex(b), a + b),
+                (ex(a) - ex(b), a - b),
+                (
+                    exact_at(f64::from(a), 36) * exact_at(f64::from(b), 60),
+                    a * b,
+                ),
+                (
+                    exact_at(f64::from(a), 36) * exact_at(f64::from(b), 60) + ex(c),
+                    a.mul_add(b, c),
+                ),
+            ];
+            for (n, (x, t)) in cases.into_iter().enumerate() {
+                let want = directed(x, t, ex(t), next32, mode);
+                let got = f32::from_bits(out[k]);
+                assert_eq!(
+                    got.to_bits(),
+                    want.to_bits(),
+                    "op {n} .{mode}: a={a:e} b={b:e} c={c:e} got {got:e} want {want:e}"
+                );
+                k += 1;
+            }
+            let t = da as f32;
+            let want = directed(exact(da), t, ex(t), next32, mode);
+            assert_eq!(out[k], want.to_bits(), "cvt.{mode}.f32.f64 {da:e}");
+            k += 1;
+            let t = ri as f32;
+            let want = directed(i128::from(ri), t, t as i128, next32, mode);
+            assert_eq!(out[k], want.to_bits(), "cvt.{mode}.f32.s32 {ri}");
+            k += 1;
+            let t = rl as f32;
+            let want = directed(i128::from(rl), t, t as i128, next32, mode);
+            assert_eq!(out[k], want.to_bits(), "cvt.{mode}.f32.s64 {rl}");
+            k += 1;
+        }
+        let mut j = 0;
+        for mode in ["rz", "rm", "rp"] {
+            for (x, t) in [
+                (exact(da) + exact(db), da + db),
+                (exact(da) - exact(db), da - db),
+            ] {
+                let want = directed(x, t, exact(t), next64, mode);
+                let at = f64_base / 4 + j * 2;
+                let got = f64::from_bits(u64::from(out[at]) | (u64::from(out[at + 1]) << 32));
+                assert_eq!(
+                    got.to_bits(),
+                    want.to_bits(),
+                    "f64 op .{mode}: {da:e} {db:e}"
+                );
+                j += 1;
+            }
+        }
+    }
+}

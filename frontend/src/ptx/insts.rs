@@ -10,9 +10,16 @@
 //!   space plus `ptradd`; an integer that is `ptrtoint` of a pointer of that space (plus
 //!   additions) is folded back into pointer arithmetic on it.
 //! * Vector loads/stores (`.v2/.v4`) become one scalar access per element.
-//! * Rounding-mode modifiers of float arithmetic and `.approx`/`.ftz` are not modelled:
-//!   the IR's float operations round to nearest and keep subnormals (the interpreter's
-//!   `sqrt`/`sin`/`ex2`... are exact where PTX's `.approx` forms are not).
+//! * Float arithmetic rounds to nearest in the kernel IR. PTX's directed rounding
+//!   (`.rz/.rm/.rp`) of `add`/`sub`/`mul` (f32, f64), `fma` (f32) and of narrowing or
+//!   int-to-float `cvt` is made exact: the round-to-nearest result is computed with its
+//!   exact error (TwoSum; TwoProd through `fma`; for `fma.f32` an exact f64 product plus
+//!   TwoSum) and moved one ulp in the rounding direction when the error points that way.
+//!   Directed `div`/`sqrt`/`rcp` and `fma.f64` are `unsupported-ptx`. (Overflow under
+//!   directed rounding gives infinity rather than the largest finite value.)
+//! * `.approx` and `.ftz` are not modelled: the interpreter's `sqrt`/`sin`/`ex2`/`rcp`...
+//!   are correctly rounded where PTX's `.approx` forms are within a few ulp, and
+//!   subnormals are kept.
 
 use super::ast::*;
 use super::func::{FnLifter, Storage};
@@ -170,6 +177,14 @@ fn has(i: &Instr<'_>, m: &str) -> bool {
 
 fn types<'i>(i: &'i Instr<'_>) -> impl Iterator<Item = PTy> + 'i {
     i.mods.iter().filter_map(|m| PTy::parse(m))
+}
+
+/// A directed rounding mode of float arithmetic (`.rz`, `.rm`, `.rp`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Dir {
+    Rz,
+    Rm,
+    Rp,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -1031,17 +1046,30 @@ impl<'a> FnLifter<'_, 'a> {
                 _ => x,
             }
         };
+        let dir = Self::directed(i);
         let mut r = if at.is_float() && dt.is_float() {
             let y = round(self, x);
             if aty == dty {
                 y
             } else if aty.bits() == dty.bits() {
+                if dir.is_some() {
+                    return Err(self.unsupported(i));
+                }
                 let w = self.cast(CastOp::FpExt, y, Type::F32);
                 self.cast(CastOp::FpTrunc, w, dty)
             } else if dty.bits() > aty.bits() {
                 self.cast(CastOp::FpExt, y, dty)
             } else {
-                self.cast(CastOp::FpTrunc, y, dty)
+                let t = self.cast(CastOp::FpTrunc, y, dty);
+                match dir {
+                    // The narrowed value widens exactly; the difference is the error.
+                    Some(d) => {
+                        let back = self.cast(CastOp::FpExt, t, aty);
+                        let err = self.bin(BinaryOp::FSub, y, back);
+                        self.round_dir(t, err, d)
+                    }
+                    None => t,
+                }
             }
         } else if at.is_float() {
             let y = match irnd {
@@ -1060,7 +1088,41 @@ impl<'a> FnLifter<'_, 'a> {
             } else {
                 CastOp::UiToFp
             };
-            self.cast(op, x, dty)
+            match dir {
+                None => self.cast(op, x, dty),
+                Some(_) if dty == Type::F64 && at.bits() <= 32 => self.cast(op, x, dty),
+                Some(d) if at.bits() <= 32 => {
+                    // Exact in f64, then narrowed with the error.
+                    let w = self.cast(op, x, Type::F64);
+                    let t = self.cast(CastOp::FpTrunc, w, dty);
+                    let back = self.cast(CastOp::FpExt, t, Type::F64);
+                    let err = self.bin(BinaryOp::FSub, w, back);
+                    self.round_dir(t, err, d)
+                }
+                Some(d) => {
+                    // 64-bit integers: compare the rounded value, converted back, with x.
+                    let t = self.cast(op, x, dty);
+                    let back_op = if at.is_signed() {
+                        CastOp::FpToSi
+                    } else {
+                        CastOp::FpToUi
+                    };
+                    let back = self.cast(back_op, t, aty);
+                    let (gt, lt) = if at.is_signed() {
+                        (IntPredicate::Sgt, IntPredicate::Slt)
+                    } else {
+                        (IntPredicate::Ugt, IntPredicate::Ult)
+                    };
+                    let above = self.icmp(gt, x, back);
+                    let below = self.icmp(lt, x, back);
+                    let one = self.imm_int(1, dty);
+                    let m1 = self.imm_int(u64::MAX, dty);
+                    let zero = self.konst(dty, 0);
+                    let e = self.select(below, m1, zero);
+                    let err = self.select(above, one, e);
+                    self.round_dir(t, err, d)
+                }
+            }
         } else {
             let x = if sat { self.clamp_int(x, at, dt) } else { x };
             self.resize(x, dt.bits(), at.is_signed())
@@ -1162,6 +1224,148 @@ impl<'a> FnLifter<'_, 'a> {
         Ok(fin(self, &args, ty))
     }
 
+    /// `.rz`/`.rm`/`.rp` of a float instruction (`None` for `.rn` or no rounding).
+    fn directed(i: &Instr<'_>) -> Option<Dir> {
+        i.mods.iter().find_map(|m| match *m {
+            "rz" => Some(Dir::Rz),
+            "rm" => Some(Dir::Rm),
+            "rp" => Some(Dir::Rp),
+            _ => None,
+        })
+    }
+
+    fn fbin(&mut self, op: BinaryOp, a: Value, b: Value) -> Value {
+        self.bin(op, a, b)
+    }
+
+    /// Knuth's TwoSum: `s = RN(a + b)` and the exact error `e` (`s + e == a + b`).
+    fn two_sum(&mut self, a: Value, b: Value) -> (Value, Value) {
+        let s = self.fbin(BinaryOp::FAdd, a, b);
+        let bb = self.fbin(BinaryOp::FSub, s, a);
+        let ab = self.fbin(BinaryOp::FSub, s, bb);
+        let da = self.fbin(BinaryOp::FSub, a, ab);
+        let db = self.fbin(BinaryOp::FSub, b, bb);
+        let e = self.fbin(BinaryOp::FAdd, da, db);
+        (s, e)
+    }
+
+    /// Move the round-to-nearest result `t` one unit in the last place in the rounding
+    /// direction when the exact result is `t + err` (only the sign of `err` matters).
+    fn round_dir(&mut self, t: Value, err: Value, dir: Dir) -> Value {
+        let ty = self.ty(t);
+        let et = self.ty(err);
+        let it = int_ty(ty.bits());
+        let zero = self.konst(ty, 0);
+        let ezero = self.konst(et, 0);
+        let fcmp = |s: &mut Self, p: FloatPredicate, a: Value, b: Value| -> Value {
+            s.emit(Op::FCmp(p, a, b), Type::I1)
+        };
+        let below = fcmp(self, FloatPredicate::Olt, err, ezero);
+        let above = fcmp(self, FloatPredicate::Ogt, err, ezero);
+        let neg = fcmp(self, FloatPredicate::Olt, t, zero);
+        let is0 = fcmp(self, FloatPredicate::Oeq, t, zero);
+        let (down, up): (Option<Value>, Option<Value>) = match dir {
+            Dir::Rm => (Some(below), None),
+            Dir::Rp => (None, Some(above)),
+            Dir::Rz => {
+                let pos = fcmp(self, FloatPredicate::Ogt, t, zero);
+                let d = self.bin(BinaryOp::And, pos, below);
+                let u = self.bin(BinaryOp::And, neg, above);
+                (Some(d), Some(u))
+            }
+        };
+        let bits = self.cast(CastOp::Bitcast, t, it);
+        let plus = self.bin_imm(BinaryOp::Add, bits, 1);
+        let minus = self.bin_imm(BinaryOp::Sub, bits, 1);
+        let tiny_neg = self.konst(it, (1u64 << (ty.bits() - 1)) | 1);
+        let tiny_pos = self.konst(it, 1);
+        let mut r = t;
+        if let Some(d) = down {
+            let mag = self.select(neg, plus, minus);
+            let db = self.select(is0, tiny_neg, mag);
+            let dv = self.cast(CastOp::Bitcast, db, ty);
+            r = self.select(d, dv, r);
+        }
+        if let Some(u) = up {
+            let mag = self.select(neg, minus, plus);
+            let ub = self.select(is0, tiny_pos, mag);
+            let uv = self.cast(CastOp::Bitcast, ub, ty);
+            r = self.select(u, uv, r);
+        }
+        r
+    }
+
+    /// `a op b` (`FAdd`/`FSub`/`FMul`) or `fma(a, b, c)` (`None`), rounded in direction
+    /// `dir`, for `f32`/`f64`. `None` when not supported (other types, `f64` fma).
+    fn directed_op(
+        &mut self,
+        op: Option<BinaryOp>,
+        args: &[Value],
+        ty: Type,
+        dir: Dir,
+    ) -> Option<Value> {
+        if ty != Type::F32 && ty != Type::F64 {
+            return None;
+        }
+        match (op, args) {
+            (Some(BinaryOp::FAdd), [a, b]) => {
+                let (s, e) = self.two_sum(*a, *b);
+                Some(self.round_dir(s, e, dir))
+            }
+            (Some(BinaryOp::FSub), [a, b]) => {
+                let nb = self.un(UnaryOp::FNeg, *b);
+                let (s, e) = self.two_sum(*a, nb);
+                Some(self.round_dir(s, e, dir))
+            }
+            (Some(BinaryOp::FMul), [a, b]) => {
+                let p = self.fbin(BinaryOp::FMul, *a, *b);
+                let np = self.un(UnaryOp::FNeg, p);
+                let e = self.emit(Op::Fma(*a, *b, np), ty);
+                Some(self.round_dir(p, e, dir))
+            }
+            (None, [a, b, c]) if ty == Type::F32 => {
+                // The product is exact in f64; TwoSum there gives the exact sum as s + e.
+                let w = |s: &mut Self, x: Value| s.cast(CastOp::FpExt, x, Type::F64);
+                let (a64, b64, c64) = (w(self, *a), w(self, *b), w(self, *c));
+                let p = self.fbin(BinaryOp::FMul, a64, b64);
+                let (s, e) = self.two_sum(p, c64);
+                let t = self.emit(Op::Fma(*a, *b, *c), ty);
+                let t64 = w(self, t);
+                let u = self.fbin(BinaryOp::FSub, s, t64);
+                let err = self.fbin(BinaryOp::FAdd, u, e);
+                Some(self.round_dir(t, err, dir))
+            }
+            _ => None,
+        }
+    }
+
+    /// `add`/`sub`/`mul` (`Some(op)`) or `fma` (`None`) on floats, honouring `.rz/.rm/.rp`.
+    fn rounded_float_op(&mut self, i: &Instr<'a>, t: PTy, op: Option<BinaryOp>) -> LResult<Value> {
+        let n = if op.is_some() { 2 } else { 3 };
+        let Some(dir) = Self::directed(i) else {
+            return self.float_op(i, t, n, &|s, a, ty| match op {
+                Some(b) => s.emit(Op::Binary(b, a[0], a[1]), ty),
+                None => s.emit(Op::Fma(a[0], a[1], a[2]), ty),
+            });
+        };
+        if t.is_packed() {
+            return Err(self.unsupported(i));
+        }
+        let ty = self.vty(i, t)?;
+        let mut args = Vec::with_capacity(n);
+        for k in 1..=n {
+            args.push(self.src(i, k, ty, false)?);
+        }
+        let r = self
+            .directed_op(op, &args, ty, dir)
+            .ok_or_else(|| self.unsupported(i))?;
+        Ok(if has(i, "sat") {
+            self.un(UnaryOp::Saturate, r)
+        } else {
+            r
+        })
+    }
+
     fn is_float_like(t: PTy) -> bool {
         t.is_float() || t.is_packed()
     }
@@ -1207,7 +1411,7 @@ impl<'a> FnLifter<'_, 'a> {
                 return Err(self.unsupported(i));
             }
             let op = if sub { BinaryOp::FSub } else { BinaryOp::FAdd };
-            let r = self.float_op(i, t, 2, &|s, a, ty| s.emit(Op::Binary(op, a[0], a[1]), ty))?;
+            let r = self.rounded_float_op(i, t, Some(op))?;
             return self.dst(i, 0, r, false);
         }
         if has(i, "rn") || has(i, "rz") || has(i, "rm") || has(i, "rp") {
@@ -1244,9 +1448,7 @@ impl<'a> FnLifter<'_, 'a> {
             if i.opcode != "mul" {
                 return Err(self.unsupported(i));
             }
-            let r = self.float_op(i, t, 2, &|s, a, ty| {
-                s.emit(Op::Binary(BinaryOp::FMul, a[0], a[1]), ty)
-            })?;
+            let r = self.rounded_float_op(i, t, Some(BinaryOp::FMul))?;
             return self.dst(i, 0, r, false);
         }
         if has(i, "sat") || ROUNDING.iter().any(|m| has(i, m)) {
@@ -1318,7 +1520,7 @@ impl<'a> FnLifter<'_, 'a> {
             if i.opcode == "madc" || i.opcode == "mad24" || has(i, "cc") {
                 return Err(self.unsupported(i));
             }
-            let r = self.float_op(i, t, 3, &|s, a, ty| s.emit(Op::Fma(a[0], a[1], a[2]), ty))?;
+            let r = self.rounded_float_op(i, t, None)?;
             return self.dst(i, 0, r, false);
         }
         if i.opcode == "fma" || has(i, "sat") || ROUNDING.iter().any(|m| has(i, m)) {
@@ -1343,7 +1545,7 @@ impl<'a> FnLifter<'_, 'a> {
         self.nops(i, 3)?;
         let t = self.one_type(i)?;
         if t.is_float() {
-            if i.opcode == "rem" {
+            if i.opcode == "rem" || Self::directed(i).is_some() {
                 return Err(self.unsupported(i));
             }
             let r = self.float_op(i, t, 2, &|s, a, ty| {
@@ -1439,7 +1641,7 @@ impl<'a> FnLifter<'_, 'a> {
         self.check(i, &["approx", "full", "rn", "rz", "rm", "rp"])?;
         self.nops(i, 2)?;
         let t = self.one_type(i)?;
-        if !Self::is_float_like(t) {
+        if !Self::is_float_like(t) || Self::directed(i).is_some() {
             return Err(self.unsupported(i));
         }
         let u = match i.opcode {

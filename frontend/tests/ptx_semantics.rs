@@ -827,3 +827,34 @@ fn directed_rounding_is_exact() {
         }
     }
 }
+
+#[test]
+fn sad_and_dp4a() {
+    let m = lift(&kernel(
+        "ld.global.v4.u32 {%r1, %r2, %r3, %r4}, [%rd31];\n\
+         sad.u32 %r10, %r1, %r2, %r3;\nsad.s32 %r11, %r1, %r2, %r3;\n\
+         dp4a.u32.u32 %r12, %r1, %r2, %r3;\ndp4a.s32.s32 %r13, %r1, %r2, %r3;\ndp4a.s32.u32 %r14, %r1, %r2, %r3;\n\
+         griddepcontrol.wait;\nst.global.v4.u32 [%rd30], {%r10, %r11, %r12, %r13};\nst.global.u32 [%rd30+16], %r14;",
+    ));
+    let mut rng = Rng(23);
+    for _ in 0..200 {
+        let (a, b, c) = (rng.next() as u32, rng.next() as u32, rng.next() as u32);
+        let out = run1(&m, &[a, b, c, 0]);
+        assert_eq!(out[0], c.wrapping_add(a.abs_diff(b)));
+        assert_eq!(out[1], c.wrapping_add((a as i32).abs_diff(b as i32)));
+        let dp = |sa: bool, sb: bool| -> u32 {
+            let mut acc = c as i64;
+            for k in 0..4 {
+                let x = (a >> (8 * k)) as u8;
+                let y = (b >> (8 * k)) as u8;
+                let x = if sa { i64::from(x as i8) } else { i64::from(x) };
+                let y = if sb { i64::from(y as i8) } else { i64::from(y) };
+                acc += x * y;
+            }
+            acc as u32
+        };
+        assert_eq!(out[2], dp(false, false));
+        assert_eq!(out[3], dp(true, true));
+        assert_eq!(out[4], dp(true, false));
+    }
+}

@@ -157,6 +157,8 @@ pub(super) fn is_guard_selectable(opcode: &str) -> bool {
             | "cos"
             | "tanh"
             | "lop3"
+            | "sad"
+            | "dp4a"
     )
 }
 

@@ -799,9 +799,12 @@ impl<'a> FnLifter<'_, 'a> {
             "shfl" => self.shfl(i),
             "vote" => self.vote(i),
             "call" => self.call(i),
-            "prefetch" | "prefetchu" | "nanosleep" | "pmevent" | "discard" | "applypriority" => {
-                Ok(())
-            }
+            "sad" => self.sad(i),
+            "dp4a" => self.dp4a(i),
+            // Hints, and `griddepcontrol` (programmatic dependent launch), which orders
+            // launches that the kernel IR runs one after another anyway.
+            "prefetch" | "prefetchu" | "nanosleep" | "pmevent" | "discard" | "applypriority"
+            | "griddepcontrol" => Ok(()),
             "createpolicy" => {
                 let z = self.konst(Type::I64, 0);
                 self.dst(i, 0, z, false)
@@ -2121,6 +2124,60 @@ impl<'a> FnLifter<'_, 'a> {
         };
         let r = self.cast(CastOp::Trunc, r, Type::I32);
         self.dst(i, 0, r, false)
+    }
+
+    /// `sad.type d, a, b, c`: `c + |a - b|`.
+    fn sad(&mut self, i: &Instr<'a>) -> LResult<()> {
+        self.check(i, &[])?;
+        self.nops(i, 4)?;
+        let t = self.one_type(i)?;
+        if t.is_float() || t.is_packed() || t == PTy::Pred {
+            return Err(self.unsupported(i));
+        }
+        let ty = self.vty(i, t)?;
+        let s = t.is_signed();
+        let a = self.src(i, 1, ty, s)?;
+        let b = self.src(i, 2, ty, s)?;
+        let c = self.src(i, 3, ty, s)?;
+        let (max, min) = if s {
+            (BinaryOp::SMax, BinaryOp::SMin)
+        } else {
+            (BinaryOp::UMax, BinaryOp::UMin)
+        };
+        let hi = self.bin(max, a, b);
+        let lo = self.bin(min, a, b);
+        let d = self.bin(BinaryOp::Sub, hi, lo);
+        let r = self.bin(BinaryOp::Add, c, d);
+        self.dst(i, 0, r, s)
+    }
+
+    /// `dp4a.atype.btype d, a, b, c`: `c` plus the four byte products of `a` and `b`.
+    fn dp4a(&mut self, i: &Instr<'a>) -> LResult<()> {
+        self.check(i, &[])?;
+        self.nops(i, 4)?;
+        let (at, bt) = self.two_types(i)?;
+        if !matches!(at, PTy::U32 | PTy::S32) || !matches!(bt, PTy::U32 | PTy::S32) {
+            return Err(self.unsupported(i));
+        }
+        let a = self.src(i, 1, Type::I32, false)?;
+        let b = self.src(i, 2, Type::I32, false)?;
+        let mut acc = self.src(i, 3, Type::I32, false)?;
+        let byte = |s: &mut Self, x: Value, k: u64, signed: bool| -> Value {
+            let up = s.bin_imm(BinaryOp::Shl, x, 24 - 8 * k);
+            let op = if signed {
+                BinaryOp::AShr
+            } else {
+                BinaryOp::LShr
+            };
+            s.bin_imm(op, up, 24)
+        };
+        for k in 0..4 {
+            let x = byte(self, a, k, at.is_signed());
+            let y = byte(self, b, k, bt.is_signed());
+            let p = self.bin(BinaryOp::Mul, x, y);
+            acc = self.bin(BinaryOp::Add, acc, p);
+        }
+        self.dst(i, 0, acc, false)
     }
 
     fn lop3(&mut self, i: &Instr<'a>) -> LResult<()> {

@@ -6,6 +6,8 @@
 
 #![allow(dead_code)]
 
+pub mod spec;
+
 use frontend::ir::*;
 
 pub struct Eval<'m> {

@@ -236,9 +236,8 @@ impl<'m, 'a> FnLifter<'m, 'a> {
         }
         let mut ret_ptrs = Vec::new();
         if let RetPass::Memory(n) = self.sig.ret {
-            for (k, &v) in ast.rets.iter().enumerate().take(n) {
+            for &v in ast.rets.iter().take(n) {
                 let name = ast.vars.get(v as usize).map(|x| x.name.to_string());
-                let _ = k;
                 ret_ptrs.push(self.f.add_param(Type::Ptr(AddrSpace::Local), name));
             }
         }

@@ -220,8 +220,6 @@ fn make_global(source: &str, d: &VarDecl<'_>, name: String) -> LResult<Global> {
     } else if unsized_ {
         // `.global .u32 t[] = {1, 2}`: sized by the initializer.
         let n = d.init.as_ref().map(Vec::len).unwrap_or(0) as u64;
-        let inner: u64 = d.dims.iter().flatten().product::<u64>().max(1);
-        let _ = inner;
         n.checked_mul(d.ty.bytes())
             .ok_or_else(|| err(source, d.loc, "bad-ptx", "variable too large"))?
     } else {

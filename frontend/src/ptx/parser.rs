@@ -364,8 +364,7 @@ impl<'a> Parser<'a, '_> {
         match t.text {
             "entry" | "func" => Ok(Item::Func(self.function(linkage)?)),
             "global" | "const" | "shared" | "local" => {
-                let mut scopes = FnScopes::new();
-                let mut decls = self.var_decl_stmt(linkage, &mut scopes, false)?;
+                let mut decls = self.var_decl_stmt(linkage)?;
                 if decls.len() != 1 {
                     return Err(
                         self.err_at(&t, "one variable per module-level declaration is supported")
@@ -379,12 +378,7 @@ impl<'a> Parser<'a, '_> {
 
     /// A variable declaration after its linkage, up to and including the `;`, e.g.
     /// `.shared .align 4 .b8 s[1024];`. Returns the declarators.
-    fn var_decl_stmt(
-        &mut self,
-        linkage: Linkage,
-        scopes: &mut FnScopes<'a>,
-        _in_body: bool,
-    ) -> PResult<Vec<VarDecl<'a>>> {
+    fn var_decl_stmt(&mut self, linkage: Linkage) -> PResult<Vec<VarDecl<'a>>> {
         let space_tok = self.bump();
         let space = Space::parse(space_tok.text)
             .ok_or_else(|| self.err_at(&space_tok, "expected a state space"))?;
@@ -395,7 +389,7 @@ impl<'a> Parser<'a, '_> {
             let name = self.glued_name(name_tok);
             let dims = self.dims()?;
             let init = if self.eat_punct(b'=') {
-                Some(self.initializer(scopes)?)
+                Some(self.initializer()?)
             } else {
                 None
             };
@@ -489,18 +483,13 @@ impl<'a> Parser<'a, '_> {
         Ok(dims)
     }
 
-    fn initializer(&mut self, scopes: &FnScopes<'a>) -> PResult<Vec<InitVal<'a>>> {
+    fn initializer(&mut self) -> PResult<Vec<InitVal<'a>>> {
         let mut out = Vec::new();
-        self.init_into(&mut out, scopes, 0)?;
+        self.init_into(&mut out, 0)?;
         Ok(out)
     }
 
-    fn init_into(
-        &mut self,
-        out: &mut Vec<InitVal<'a>>,
-        scopes: &FnScopes<'a>,
-        depth: u32,
-    ) -> PResult<()> {
+    fn init_into(&mut self, out: &mut Vec<InitVal<'a>>, depth: u32) -> PResult<()> {
         if depth > 16 {
             return Err(self.expected("a shallower initializer"));
         }
@@ -509,7 +498,7 @@ impl<'a> Parser<'a, '_> {
                 return Ok(());
             }
             loop {
-                self.init_into(out, scopes, depth + 1)?;
+                self.init_into(out, depth + 1)?;
                 if self.eat_punct(b'}') {
                     return Ok(());
                 }
@@ -538,7 +527,6 @@ impl<'a> Parser<'a, '_> {
                     self.expect_punct(b')')?;
                 }
                 let off = self.offset_suffix()?;
-                let _ = scopes;
                 InitVal::Addr(name, off)
             }
             _ => return Err(self.expected("an initializer value")),
@@ -777,7 +765,7 @@ impl<'a> Parser<'a, '_> {
                         self.reg_decl(scopes)?;
                     }
                     "param" | "local" | "shared" | "const" | "global" => {
-                        let decls = self.var_decl_stmt(Linkage::None, scopes, true)?;
+                        let decls = self.var_decl_stmt(Linkage::None)?;
                         for d in decls {
                             let kind = match d.space {
                                 Space::Param => VarKind::Slot(d.clone()),

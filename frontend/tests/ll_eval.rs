@@ -198,19 +198,16 @@ impl<'a> Eval<'a> {
                     other => panic!("binary {other}"),
                 }
             }
-            Op::Fma(a, b, c) => {
-                let r = match rt {
-                    Type::F32 => u64::from(
-                        f32::from_bits(v(a) as u32)
-                            .mul_add(f32::from_bits(v(b) as u32), f32::from_bits(v(c) as u32))
-                            .to_bits(),
-                    ),
-                    _ => f64::from_bits(v(a))
-                        .mul_add(f64::from_bits(v(b)), f64::from_bits(v(c)))
+            Op::Fma(a, b, c) => match rt {
+                Type::F32 => u64::from(
+                    f32::from_bits(v(a) as u32)
+                        .mul_add(f32::from_bits(v(b) as u32), f32::from_bits(v(c) as u32))
                         .to_bits(),
-                };
-                r
-            }
+                ),
+                _ => f64::from_bits(v(a))
+                    .mul_add(f64::from_bits(v(b)), f64::from_bits(v(c)))
+                    .to_bits(),
+            },
             Op::ICmp(p, x, y) => {
                 let ot = t(x);
                 let (a, c) = (v(x) & ot.mask(), v(y) & ot.mask());

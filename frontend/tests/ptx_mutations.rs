@@ -133,7 +133,7 @@ fn mutated_ptx_never_panics() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut files = ptx_support::ptx_files(&root.join("tests/ptx_data"));
     files.extend(ptx_support::ptx_files(&root.join("../examples")));
-    let mut rng = Rng(0x5eed_0f_ba5e);
+    let mut rng = Rng(0x005e_ed0f_ba5e);
     let (mut runs, mut lifted) = (0u64, 0u64);
     for f in &files {
         let src = std::fs::read(f).unwrap_or_default();

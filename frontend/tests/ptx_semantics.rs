@@ -407,7 +407,7 @@ fn vectors_pack_unpack_and_halves() {
     assert_eq!(out[1], b);
     assert_eq!(out[2], a);
     assert_eq!(out[3], b);
-    assert_eq!(out[4], (a >> 16) | (a << 16));
+    assert_eq!(out[4], a.rotate_left(16));
     assert_eq!(out[5], h(1.75) | (h(1.0) << 16), "f16x2 add");
     assert_eq!(out[6] & 0xffff, h(-3.0), "f16 mul of the two halves of a");
     assert_eq!(out[6] >> 16, b & 0xffff, "unpack with a sink");
@@ -722,7 +722,7 @@ fn directed_rounding_is_exact() {
         );
         k += 1;
     }
-    let f64_base = (k * 4 + 7) / 8 * 8;
+    let f64_base = (k * 4usize).div_ceil(8) * 8;
     let mut j = 0;
     for m in ["rz", "rm", "rp"] {
         for op in ["add", "sub"] {

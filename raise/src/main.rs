@@ -1,4 +1,201 @@
-fn main() {
-    eprintln!("raise: not yet wired");
-    std::process::exit(1);
+//! The `raise` command: a thin layer over the `raise` library.
+//!
+//! Exit status 0 on success; otherwise one line on stderr
+//! (`file:line:col: error[code]: message`) and exit status 1. On error nothing is written
+//! to `--outputs`.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+use frontend::Diagnostic;
+use raise::driver::{self, RunOptions, Target};
+
+#[derive(Parser)]
+#[command(
+    name = "raise",
+    version,
+    about = "Raise GPU kernels (LLVM IR / PTX) and run them anywhere"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Run a launch spec on a target and write every buffer as .npy.
+    Run {
+        /// Device code: .ll (clang CUDA, Numba NVVM IR) or .ptx.
+        module: PathBuf,
+        #[arg(long)]
+        spec: PathBuf,
+        /// Folder of <buffer>.npy inputs (a missing file means zeros).
+        #[arg(long)]
+        inputs: Option<PathBuf>,
+        /// Folder that receives <buffer>.npy for every buffer.
+        #[arg(long)]
+        outputs: PathBuf,
+        /// interp | parallel-interp | cpu | xla
+        #[arg(long, default_value = "interp")]
+        target: String,
+        /// PJRT plugin for --target xla (else $RAISE_PJRT_PLUGIN, else known locations).
+        #[arg(long)]
+        pjrt_plugin: Option<PathBuf>,
+    },
+    /// Print or write an intermediate form.
+    Emit {
+        module: PathBuf,
+        #[arg(long)]
+        spec: Option<PathBuf>,
+        /// kernel-ir | parallel-ir | stablehlo | cpu-object
+        #[arg(long, default_value = "kernel-ir")]
+        emit: String,
+        /// Output file (default: stdout).
+        #[arg(short = 'o', long)]
+        output: Option<PathBuf>,
+        /// Emit the gradient module (StableHLO).
+        #[arg(long)]
+        grad: bool,
+        /// Print per-kernel statistics of the passes.
+        #[arg(long)]
+        stats: bool,
+    },
+    /// Reverse mode: final buffers and grad_<buffer>.npy (vector-Jacobian products).
+    Grad {
+        module: PathBuf,
+        #[arg(long)]
+        spec: PathBuf,
+        #[arg(long)]
+        inputs: Option<PathBuf>,
+        #[arg(long)]
+        cotangents: Option<PathBuf>,
+        #[arg(long)]
+        outputs: PathBuf,
+        #[arg(long, default_value = "xla")]
+        target: String,
+        /// Comma-separated buffers to differentiate with respect to (default: every float buffer).
+        #[arg(long)]
+        wrt: Option<String>,
+        #[arg(long)]
+        pjrt_plugin: Option<PathBuf>,
+    },
+    /// Forward mode: final buffers and tangent_<buffer>.npy.
+    Jvp {
+        module: PathBuf,
+        #[arg(long)]
+        spec: PathBuf,
+        #[arg(long)]
+        inputs: Option<PathBuf>,
+        #[arg(long)]
+        tangents: Option<PathBuf>,
+        #[arg(long)]
+        outputs: PathBuf,
+        #[arg(long, default_value = "xla")]
+        target: String,
+        #[arg(long)]
+        pjrt_plugin: Option<PathBuf>,
+    },
+}
+
+fn parse_target(name: &str) -> Result<Target, Diagnostic> {
+    Target::parse(name).ok_or_else(|| {
+        Diagnostic::new(
+            "bad-argument",
+            format!(
+                "unknown target '{name}' (choose one of: {})",
+                Target::NAMES.join(", ")
+            ),
+        )
+    })
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match execute(cli.command) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(diag) => {
+            eprintln!("{diag}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn execute(command: Command) -> Result<(), Diagnostic> {
+    match command {
+        Command::Run {
+            module,
+            spec,
+            inputs,
+            outputs,
+            target,
+            pjrt_plugin,
+        } => {
+            let target = parse_target(&target)?;
+            let spec = raise::spec::load_spec(&spec).map_err(spec_diag)?;
+            let module = driver::load_module(&module)?;
+            let inputs = raise::spec::load_inputs(&spec, inputs.as_deref()).map_err(spec_diag)?;
+            let result = driver::run(&module, &spec, inputs, target, &RunOptions { pjrt_plugin })?;
+            for note in &result.notes {
+                eprintln!("note: {note}");
+            }
+            raise::spec::write_outputs(&spec, &outputs, &result.buffers).map_err(spec_diag)?;
+            Ok(())
+        }
+        Command::Emit {
+            module,
+            spec,
+            emit,
+            output,
+            grad,
+            stats,
+        } => {
+            let _ = (spec, stats);
+            let module = driver::load_module(&module)?;
+            let text = match (emit.as_str(), grad) {
+                ("kernel-ir", false) => frontend::ir::print::print_module(&module),
+                ("kernel-ir" | "parallel-ir" | "cpu-object", true) => {
+                    return Err(Diagnostic::new("bad-argument", "--grad applies to --emit stablehlo"))
+                }
+                ("parallel-ir" | "stablehlo" | "cpu-object", _) => {
+                    return Err(Diagnostic::new(
+                        "unsupported-target",
+                        format!("--emit {emit} is not available yet in this build"),
+                    ))
+                }
+                _ => {
+                    return Err(Diagnostic::new(
+                        "bad-argument",
+                        format!("unknown --emit '{emit}' (choose one of: kernel-ir, parallel-ir, stablehlo, cpu-object)"),
+                    ))
+                }
+            };
+            write_text(output.as_deref(), &text)
+        }
+        Command::Grad { target, .. } | Command::Jvp { target, .. } => {
+            let target = parse_target(&target)?;
+            Err(Diagnostic::new(
+                "unsupported-target",
+                format!(
+                    "differentiation on target '{}' is not available yet in this build",
+                    target.name()
+                ),
+            ))
+        }
+    }
+}
+
+fn spec_diag(e: impl std::fmt::Display) -> Diagnostic {
+    Diagnostic::new("bad-spec", e.to_string())
+}
+
+fn write_text(path: Option<&Path>, text: &str) -> Result<(), Diagnostic> {
+    match path {
+        None => {
+            print!("{text}");
+            Ok(())
+        }
+        Some(p) => std::fs::write(p, text)
+            .map_err(|e| Diagnostic::new("io", format!("{}: cannot write: {e}", p.display()))),
+    }
 }

@@ -1,0 +1,164 @@
+//! The pipeline as a library: load a module, run a launch spec on a target, emit IR.
+//!
+//! The `raise` binary is a thin layer over these functions; a future build-script crate
+//! calls them directly.
+
+use std::path::Path;
+
+use frontend::interp::{LaunchConfig, Memory};
+use frontend::ir::{FuncId, Module};
+use frontend::Diagnostic;
+
+use crate::bind::{bind_args, ParamValue};
+use crate::buffers::HostBuffer;
+use crate::spec::LaunchSpec;
+
+/// Where a launch program runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Target {
+    /// The kernel-IR interpreter: exact CUDA semantics, every thread.
+    Interp,
+    /// The structured parallel IR's interpreter (after raising).
+    ParallelInterp,
+    /// Barrier-free parallel loops compiled for the CPU.
+    Cpu,
+    /// StableHLO compiled and run by XLA through a PJRT plugin.
+    Xla,
+}
+
+impl Target {
+    pub const NAMES: &'static [&'static str] = &["interp", "parallel-interp", "cpu", "xla"];
+    pub fn parse(s: &str) -> Option<Target> {
+        Some(match s {
+            "interp" => Target::Interp,
+            "parallel-interp" => Target::ParallelInterp,
+            "cpu" => Target::Cpu,
+            "xla" => Target::Xla,
+            _ => return None,
+        })
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            Target::Interp => "interp",
+            Target::ParallelInterp => "parallel-interp",
+            Target::Cpu => "cpu",
+            Target::Xla => "xla",
+        }
+    }
+}
+
+/// Options of a run beyond the target.
+#[derive(Clone, Debug, Default)]
+pub struct RunOptions {
+    /// A PJRT plugin for `--target xla`.
+    pub pjrt_plugin: Option<std::path::PathBuf>,
+}
+
+/// The final buffers of a run, in spec order, and notes for the user (fallbacks taken).
+#[derive(Debug)]
+pub struct RunResult {
+    pub buffers: Vec<HostBuffer>,
+    pub notes: Vec<String>,
+}
+
+/// Read a `.ll` / `.ptx` file into a verified kernel-IR module.
+pub fn load_module(path: &Path) -> Result<Module, Diagnostic> {
+    if !path.exists() {
+        return Err(Diagnostic::new(
+            "io",
+            format!("{}: no such file", path.display()),
+        ));
+    }
+    frontend::load_module(path)
+}
+
+/// Resolve every launch's kernel and bind its arguments (checks the spec against the
+/// module before anything runs).
+pub fn bind_spec(module: &Module, spec: &LaunchSpec) -> Result<Vec<BoundLaunch>, Diagnostic> {
+    let mut out = Vec::with_capacity(spec.launches.len());
+    for (i, launch) in spec.launches.iter().enumerate() {
+        let kernel = module.find_kernel(&launch.kernel).map_err(|d| {
+            Diagnostic::new(
+                if d.code == "unknown-kernel" {
+                    "bad-spec"
+                } else {
+                    d.code
+                },
+                format!("{}: launch {}: {}", spec.path, i + 1, d.message),
+            )
+        })?;
+        let params = bind_args(spec, i, launch, module.function(kernel))
+            .map_err(|d| Diagnostic::new(d.code, format!("{}: {}", spec.path, d.message)))?;
+        out.push(BoundLaunch {
+            kernel,
+            config: LaunchConfig {
+                grid: launch.grid,
+                block: launch.block,
+                dynamic_shared_bytes: launch.shared_bytes,
+            },
+            params,
+        });
+    }
+    Ok(out)
+}
+
+/// One launch with its kernel resolved and its parameters bound.
+#[derive(Clone, Debug)]
+pub struct BoundLaunch {
+    pub kernel: FuncId,
+    pub config: LaunchConfig,
+    pub params: Vec<ParamValue>,
+}
+
+/// Run the spec's launches on `target`, starting from `inputs` (one buffer per spec buffer).
+pub fn run(
+    module: &Module,
+    spec: &LaunchSpec,
+    inputs: Vec<HostBuffer>,
+    target: Target,
+    options: &RunOptions,
+) -> Result<RunResult, Diagnostic> {
+    let _ = options;
+    let launches = bind_spec(module, spec)?;
+    match target {
+        Target::Interp => run_interp(module, spec, inputs, &launches),
+        other => Err(Diagnostic::new(
+            "unsupported-target",
+            format!(
+                "target '{}' is not available yet in this build",
+                other.name()
+            ),
+        )),
+    }
+}
+
+fn run_interp(
+    module: &Module,
+    spec: &LaunchSpec,
+    inputs: Vec<HostBuffer>,
+    launches: &[BoundLaunch],
+) -> Result<RunResult, Diagnostic> {
+    let mut memory = Memory::new(module);
+    let mut shapes = Vec::with_capacity(inputs.len());
+    let mut bases = Vec::with_capacity(inputs.len());
+    for (buffer, input) in spec.buffers.iter().zip(inputs) {
+        shapes.push((input.dtype, input.shape.clone()));
+        bases.push(memory.add_buffer(&buffer.name, input.data));
+    }
+    for launch in launches {
+        let params: Vec<u64> = launch.params.iter().map(|p| p.resolve(&bases)).collect();
+        frontend::interp::launch(module, launch.kernel, &launch.config, &params, &mut memory)?;
+    }
+    let mut buffers = Vec::with_capacity(bases.len());
+    for ((dtype, shape), base) in shapes.into_iter().zip(bases) {
+        let data = memory
+            .buffer(base)
+            .ok_or_else(|| Diagnostic::new("internal", "a buffer disappeared from device memory"))?
+            .to_vec();
+        buffers.push(HostBuffer { dtype, shape, data });
+    }
+    Ok(RunResult {
+        buffers,
+        notes: Vec::new(),
+    })
+}

@@ -1,1 +1,3 @@
-//! placeholder
+//! The structured parallel IR (see [`ir`]): raising target, analyses and transforms.
+
+pub mod ir;

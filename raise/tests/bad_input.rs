@@ -188,7 +188,7 @@ fn wrong_specs() {
             SAXPY_SPEC.replace("shape = [1000]", "shape = [1099511627776, 1099511627776]"),
             "shape",
         ),
-        (SAXPY_SPEC.replace("[[launch]]", "[[launch]\n"), "spec.toml"),
+        (SAXPY_SPEC.replace("[[launch]]", "[[launch]\n"), ".toml:8:"),
         ("".to_string(), "launch"),
     ];
     for (i, (spec, want)) in cases.iter().enumerate() {

@@ -294,3 +294,270 @@ pub struct Kernel {
     /// The top region (no arguments): uniform code, then the grid `Parallel`, then `Yield`.
     pub body: Region,
 }
+
+impl Addr {
+    /// The values the address uses.
+    pub fn operands(&self) -> [Value; 1] {
+        match *self {
+            Addr::Root { offset, .. } => [offset],
+            Addr::Dynamic(ptr) => [ptr],
+        }
+    }
+    pub fn operand_mut(&mut self) -> &mut Value {
+        match self {
+            Addr::Root { offset, .. } => offset,
+            Addr::Dynamic(ptr) => ptr,
+        }
+    }
+}
+
+impl OpKind {
+    /// Every value operand of the op itself (not of ops nested in its regions), in order.
+    pub fn operands(&self) -> Vec<Value> {
+        let mut out = Vec::new();
+        self.for_each_operand(|v| out.push(v));
+        out
+    }
+
+    /// Visit every value operand (not those nested in regions).
+    pub fn for_each_operand(&self, mut f: impl FnMut(Value)) {
+        let mut kind = self.clone();
+        kind.for_each_operand_mut(|v| f(*v));
+    }
+
+    /// Visit every value operand mutably (not those nested in regions).
+    pub fn for_each_operand_mut(&mut self, mut f: impl FnMut(&mut Value)) {
+        match self {
+            OpKind::Const { .. }
+            | OpKind::Dim(_)
+            | OpKind::LaneId
+            | OpKind::RootAddr(_)
+            | OpKind::SharedAlloc(_)
+            | OpKind::LocalAlloc(_)
+            | OpKind::Fence
+            | OpKind::Trap
+            | OpKind::Parallel { .. } => {}
+            OpKind::Unary(_, a) | OpKind::Cast(_, a) => f(a),
+            OpKind::Binary(_, a, b) | OpKind::ICmp(_, a, b) | OpKind::FCmp(_, a, b) => {
+                f(a);
+                f(b)
+            }
+            OpKind::Fma(a, b, c) => {
+                f(a);
+                f(b);
+                f(c)
+            }
+            OpKind::Select {
+                cond,
+                if_true,
+                if_false,
+            } => {
+                f(cond);
+                f(if_true);
+                f(if_false)
+            }
+            OpKind::PtrAdd { ptr, offset } => {
+                f(ptr);
+                f(offset)
+            }
+            OpKind::Load { addr } => f(addr.operand_mut()),
+            OpKind::Store { addr, value } | OpKind::Atomic { addr, value, .. } => {
+                f(addr.operand_mut());
+                f(value)
+            }
+            OpKind::AtomicCas {
+                addr,
+                expected,
+                new,
+            } => {
+                f(addr.operand_mut());
+                f(expected);
+                f(new)
+            }
+            OpKind::Memcpy { dst, src, len } => {
+                f(dst.operand_mut());
+                f(src.operand_mut());
+                f(len)
+            }
+            OpKind::Memset { dst, byte, len } => {
+                f(dst.operand_mut());
+                f(byte);
+                f(len)
+            }
+            OpKind::Barrier { pred, .. } => {
+                if let Some(p) = pred {
+                    f(p)
+                }
+            }
+            OpKind::Shuffle {
+                mask,
+                value,
+                lane,
+                clamp,
+                ..
+            } => {
+                f(mask);
+                f(value);
+                f(lane);
+                f(clamp)
+            }
+            OpKind::Vote { mask, pred, .. } => {
+                f(mask);
+                f(pred)
+            }
+            OpKind::For {
+                lower,
+                upper,
+                step,
+                inits,
+                ..
+            } => {
+                f(lower);
+                f(upper);
+                f(step);
+                inits.iter_mut().for_each(f)
+            }
+            OpKind::While { inits, .. } => inits.iter_mut().for_each(f),
+            OpKind::If { cond, .. } => f(cond),
+            OpKind::Yield(vals) => vals.iter_mut().for_each(f),
+            OpKind::Condition { cond, args } => {
+                f(cond);
+                args.iter_mut().for_each(f)
+            }
+        }
+    }
+
+    /// The op's regions, in order (region 0, 1, ...).
+    pub fn regions(&self) -> Vec<&Region> {
+        match self {
+            OpKind::Parallel { body, .. } | OpKind::For { body, .. } => vec![body],
+            OpKind::While { before, after, .. } => vec![before, after],
+            OpKind::If {
+                then_region,
+                else_region,
+                ..
+            } => vec![then_region, else_region],
+            _ => Vec::new(),
+        }
+    }
+
+    pub fn regions_mut(&mut self) -> Vec<&mut Region> {
+        match self {
+            OpKind::Parallel { body, .. } | OpKind::For { body, .. } => vec![body],
+            OpKind::While { before, after, .. } => vec![before, after],
+            OpKind::If {
+                then_region,
+                else_region,
+                ..
+            } => vec![then_region, else_region],
+            _ => Vec::new(),
+        }
+    }
+
+    pub fn is_terminator(&self) -> bool {
+        matches!(self, OpKind::Yield(_) | OpKind::Condition { .. })
+    }
+
+    /// Ops that read or write memory (or synchronise): never reordered across each other
+    /// unless an analysis proves it legal.
+    pub fn touches_memory(&self) -> bool {
+        matches!(
+            self,
+            OpKind::Load { .. }
+                | OpKind::Store { .. }
+                | OpKind::Atomic { .. }
+                | OpKind::AtomicCas { .. }
+                | OpKind::Memcpy { .. }
+                | OpKind::Memset { .. }
+                | OpKind::Barrier { .. }
+                | OpKind::Fence
+                | OpKind::Shuffle { .. }
+                | OpKind::Vote { .. }
+                | OpKind::Trap
+        )
+    }
+}
+
+impl Kernel {
+    pub fn new(name: impl Into<String>, display_name: impl Into<String>) -> Self {
+        Kernel {
+            name: name.into(),
+            display_name: display_name.into(),
+            params: Vec::new(),
+            param_names: Vec::new(),
+            values: Vec::new(),
+            ops: Vec::new(),
+            shared: Vec::new(),
+            locals: Vec::new(),
+            body: Region::default(),
+        }
+    }
+
+    fn new_value(&mut self, ty: Type, def: ValueDef) -> Value {
+        let v = Value(self.values.len() as u32);
+        self.values.push(ValueData { ty, def });
+        v
+    }
+
+    pub fn add_param(&mut self, ty: Type, name: Option<String>) -> Value {
+        let v = self.new_value(ty, ValueDef::Param(self.params.len() as u32));
+        self.params.push(v);
+        self.param_names.push(name);
+        v
+    }
+
+    /// Create an op (not yet placed in any region) with results of the given types.
+    pub fn create_op(&mut self, kind: OpKind, result_types: &[Type], loc: Option<SrcLoc>) -> OpId {
+        let id = OpId(self.ops.len() as u32);
+        self.ops.push(OpData {
+            kind,
+            results: Vec::new(),
+            loc,
+        });
+        for &ty in result_types {
+            self.add_result(id, ty);
+        }
+        id
+    }
+
+    /// Append a result of type `ty` to `op`.
+    pub fn add_result(&mut self, op: OpId, ty: Type) -> Value {
+        let index = self.ops[op.index()].results.len() as u32;
+        let v = self.new_value(ty, ValueDef::Result(op, index));
+        self.ops[op.index()].results.push(v);
+        v
+    }
+
+    /// A new value defined as argument `index` of region `region` of `op`; the caller
+    /// puts it into that region's `args` at position `index`. (Regions can be built before
+    /// the op's kind is final: create the op with a placeholder kind such as
+    /// `OpKind::Yield(vec![])`, make its region arguments, build the regions, then set
+    /// `op_mut(op).kind`.)
+    pub fn new_region_arg(&mut self, op: OpId, region: u8, index: u32, ty: Type) -> Value {
+        self.new_value(ty, ValueDef::RegionArg { op, region, index })
+    }
+
+    pub fn op(&self, id: OpId) -> &OpData {
+        &self.ops[id.index()]
+    }
+
+    pub fn op_mut(&mut self, id: OpId) -> &mut OpData {
+        &mut self.ops[id.index()]
+    }
+
+    pub fn value_type(&self, v: Value) -> Type {
+        self.values[v.index()].ty
+    }
+
+    pub fn value_def(&self, v: Value) -> ValueDef {
+        self.values[v.index()].def
+    }
+
+    /// The single result of `op`, if it has exactly one.
+    pub fn result(&self, op: OpId) -> Option<Value> {
+        match self.ops[op.index()].results.as_slice() {
+            [v] => Some(*v),
+            _ => None,
+        }
+    }
+}

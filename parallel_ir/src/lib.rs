@@ -1,3 +1,6 @@
 //! The structured parallel IR (see [`ir`]): raising target, analyses and transforms.
 
 pub mod ir;
+pub mod raising;
+
+pub use raising::{raise_kernel, raise_module};

@@ -1,3 +1,8 @@
 //! The structured parallel IR (see [`ir`]): raising target, analyses and transforms.
 
+pub mod builder;
+pub mod effects;
+pub mod interp;
 pub mod ir;
+pub mod print;
+pub mod verify;

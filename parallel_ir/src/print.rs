@@ -289,7 +289,16 @@ impl Printer<'_> {
                 self.out.push_str(" {\n");
                 self.region_body(then_region, depth + 1);
                 self.indent(depth);
-                if else_region.ops.is_empty() && else_region.args.is_empty() {
+                let trivial_else = else_region.args.is_empty()
+                    && match else_region.ops.as_slice() {
+                        [] => true,
+                        [only] => matches!(
+                            self.kernel.ops.get(only.index()).map(|d| &d.kind),
+                            Some(OpKind::Yield(v)) if v.is_empty()
+                        ),
+                        _ => false,
+                    };
+                if trivial_else {
                     self.out.push_str("}\n");
                 } else {
                     self.out.push_str("} else {\n");

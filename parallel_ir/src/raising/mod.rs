@@ -27,7 +27,9 @@ pub fn raise_kernel(module: &Module, kernel: FuncId) -> Result<Kernel, Diagnosti
     let f = inline::inline_calls(module, kernel).map_err(|d| d.in_function(name.clone()))?;
     let emitter = emit::Emitter::new(module, &f)?;
     let mut k = emitter.run()?;
+    crate::verify::verify_kernel(&k).map_err(|d| d.with_note("after structuring"))?;
     cleanup::run(&mut k);
+    crate::verify::verify_kernel(&k).map_err(|d| d.with_note("after clean-up"))?;
     Ok(k)
 }
 

@@ -99,11 +99,7 @@ impl Cfg {
                         state[s.index()] = 1;
                         stack.push((s, 0));
                     }
-                    1 => {
-                        if !self.dominates(f.entry, s, b) {
-                            return Some(s);
-                        }
-                    }
+                    1 if !self.dominates(f.entry, s, b) => return Some(s),
                     _ => {}
                 }
             } else {
@@ -169,14 +165,12 @@ impl Cfg {
             loops[i].parent = best;
         }
         let mut innermost: Vec<Option<usize>> = vec![None; n];
-        for b in 0..n {
-            let mut best: Option<usize> = None;
+        for (b, slot) in innermost.iter_mut().enumerate() {
             for (j, l) in loops.iter().enumerate() {
-                if l.blocks[b] && best.is_none_or(|x| sizes[j] < sizes[x]) {
-                    best = Some(j);
+                if l.blocks[b] && slot.is_none_or(|x| sizes[j] < sizes[x]) {
+                    *slot = Some(j);
                 }
             }
-            innermost[b] = best;
         }
         LoopForest {
             loops,

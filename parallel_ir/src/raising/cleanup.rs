@@ -1,4 +1,4 @@
-//! Clean-ups on a raised kernel: dead-code elimination of pure ops.
+//! Clean-ups on a raised kernel (driver of the passes) and dead-code elimination of pure ops.
 //!
 //! An op is removed when it has no effect on memory or control (a value op, see
 //! [`is_pure`]) and none of its results is used anywhere in the kernel; removing it cannot
@@ -81,5 +81,13 @@ pub fn dce(k: &mut Kernel) {
 
 /// All clean-ups, in order.
 pub fn run(k: &mut Kernel) {
+    super::fold::fold(k);
+    super::cse::cse(k);
+    super::licm::licm(k);
+    super::loops::while_to_for(k);
+    super::fold::fold(k);
+    super::cse::cse(k);
+    super::licm::licm(k);
+    super::cse::cse(k);
     dce(k);
 }

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 
 use crate::ir::{Kernel, OpId, OpKind, Region, Value};
 
-use super::cleanup::is_pure;
+use super::cleanup::pure;
 
 pub fn cse(k: &mut Kernel) {
     let mut table: HashMap<String, Value> = HashMap::new();
@@ -35,7 +35,7 @@ fn cse_list(
             }
         });
         let kind = &k.op(op).kind;
-        if is_pure(kind) && k.op(op).results.len() == 1 && !matches!(kind, OpKind::LaneId) {
+        if pure(k, kind) && k.op(op).results.len() == 1 && !matches!(kind, OpKind::LaneId) {
             let r = k.op(op).results[0];
             let key = format!("{:?}|{}", kind, k.value_type(r));
             if let Some(&prev) = table.get(&key) {

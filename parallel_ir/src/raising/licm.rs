@@ -9,7 +9,7 @@ use std::collections::HashSet;
 
 use crate::ir::{Kernel, OpId, OpKind, Region, Value};
 
-use super::cleanup::is_pure;
+use super::cleanup::pure;
 
 pub fn licm(k: &mut Kernel) {
     let body = std::mem::take(&mut k.body);
@@ -20,8 +20,8 @@ pub fn licm(k: &mut Kernel) {
     };
 }
 
-fn movable(kind: &OpKind) -> bool {
-    is_pure(kind) && !matches!(kind, OpKind::LaneId | OpKind::RootAddr(_))
+fn movable(k: &Kernel, kind: &OpKind) -> bool {
+    pure(k, kind) && !matches!(kind, OpKind::LaneId | OpKind::RootAddr(_))
 }
 
 fn licm_list(k: &mut Kernel, ops: Vec<OpId>) -> Vec<OpId> {
@@ -41,7 +41,7 @@ fn licm_list(k: &mut Kernel, ops: Vec<OpId>) -> Vec<OpId> {
             for &o in &lists[ri] {
                 let kind = &k.op(o).kind;
                 let dep = kind.operands().iter().any(|v| inside.contains(v));
-                if movable(kind) && !dep {
+                if movable(k, kind) && !dep {
                     out.push(o);
                 } else {
                     let mut all = HashSet::new();

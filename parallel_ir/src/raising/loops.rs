@@ -13,7 +13,7 @@ use std::collections::{HashMap, HashSet};
 
 use crate::ir::{BinaryOp, IntPredicate, Kernel, OpId, OpKind, Region, Value, ValueDef};
 
-use super::cleanup::is_pure;
+use super::cleanup::pure;
 use super::util::{const_of, def_op, defined_in, replace_uses};
 
 /// Convert every eligible `While` of the kernel.
@@ -72,10 +72,10 @@ fn try_for(k: &mut Kernel, w: OpId) -> Option<(Vec<OpId>, Vec<OpId>)> {
         return None;
     }
     let p_ops = &rest[..if_pos];
-    if !p_ops.iter().all(|&o| is_pure(&k.op(o).kind)) {
+    if !p_ops.iter().all(|&o| pure(k, &k.op(o).kind)) {
         return None;
     }
-    if !rest[if_pos + 1..].iter().all(|&o| is_pure(&k.op(o).kind)) {
+    if !rest[if_pos + 1..].iter().all(|&o| pure(k, &k.op(o).kind)) {
         return None;
     }
     let OpKind::If {
@@ -127,7 +127,7 @@ fn try_for(k: &mut Kernel, w: OpId) -> Option<(Vec<OpId>, Vec<OpId>)> {
     };
     let mut else_defined = HashSet::new();
     for &o in ebody {
-        if !is_pure(&k.op(o).kind) || !k.op(o).kind.regions().is_empty() {
+        if !pure(k, &k.op(o).kind) || !k.op(o).kind.regions().is_empty() {
             return None;
         }
         else_defined.extend(k.op(o).results.iter().copied());

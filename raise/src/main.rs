@@ -154,10 +154,11 @@ fn execute(command: Command) -> Result<(), Diagnostic> {
             let module = driver::load_module(&module)?;
             let text = match (emit.as_str(), grad) {
                 ("kernel-ir", false) => frontend::ir::print::print_module(&module),
+                ("parallel-ir", false) => driver::emit_parallel_ir(&module)?,
                 ("kernel-ir" | "parallel-ir" | "cpu-object", true) => {
                     return Err(Diagnostic::new("bad-argument", "--grad applies to --emit stablehlo"))
                 }
-                ("parallel-ir" | "stablehlo" | "cpu-object", _) => {
+                ("stablehlo" | "cpu-object", _) => {
                     return Err(Diagnostic::new(
                         "unsupported-target",
                         format!("--emit {emit} is not available yet in this build"),

@@ -12,8 +12,8 @@
 //! division by zero, float -> int saturation, `fmin`/`fmax` NaN and signed-zero rules,
 //! `expm1`/`log1p`) an explicit sequence is emitted; libm functions are called by their C
 //! names (the same glibc functions Rust's `f32::exp` and friends call), and the few
-//! functions the interpreter computes in Rust (`exp10`, `erf`, `erfc`, `asinh`, `acosh`,
-//! `atanh`) call back into `frontend::interp::semantics` through registered symbols.
+//! functions the interpreter computes in Rust (`exp10`, `erf`, `erfc`, `cbrt`, `asinh`,
+//! `acosh`, `atanh`) call back into `frontend::interp::semantics` through registered symbols.
 //!
 //! Memory accesses are byte offsets from a root pointer (`llvm.getelementptr` on `i8`).
 //! Launch dimensions are constants of the bound launch. Division by zero and `trap` set
@@ -936,8 +936,8 @@ impl<'a> Emitter<'a> {
             UnaryOp::Sinh => self.libm1(ty, "sinhf", &x),
             UnaryOp::Cosh => self.libm1(ty, "coshf", &x),
             UnaryOp::Tanh => self.libm1(ty, "tanhf", &x),
-            UnaryOp::Cbrt => self.libm1(ty, "cbrtf", &x),
             UnaryOp::Exp10
+            | UnaryOp::Cbrt
             | UnaryOp::Erf
             | UnaryOp::Erfc
             | UnaryOp::Asinh

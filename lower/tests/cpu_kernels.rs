@@ -306,3 +306,38 @@ fn histogram_atomics_match_reference() {
         .collect();
     assert_eq!(got, want);
 }
+
+#[test]
+fn object_file_links_and_runs_from_c() {
+    let k = saxpy();
+    let dir = std::env::temp_dir().join(format!("raise-cpu-obj-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap_or(());
+    let obj = dir.join("saxpy.o");
+    let c = cfg([4, 1, 1], [32, 1, 1]);
+    lower::cpu::emit_object(&k, &c, 0, &obj).unwrap_or_else(|d| panic!("{d}"));
+    let header = lower::cpu::c_header(&k, 0);
+    assert!(header.contains(
+        "void _mlir_ciface_raise_saxpy(int32_t p0, float p1, void * p2, void * p3, int32_t *error"
+    ));
+    std::fs::write(dir.join("saxpy.h"), &header).unwrap_or(());
+    let main = r#"#include "saxpy.h"
+#include <stdio.h>
+int main(void) { float x[128], y[128]; int32_t err = 0;
+  for (int i = 0; i < 128; i++) { x[i] = i; y[i] = 1; }
+  _mlir_ciface_raise_saxpy(100, 2.0f, x, y, &err);
+  printf("%g %g %g %d\n", y[0], y[99], y[100], err); return 0; }"#;
+    std::fs::write(dir.join("main.c"), main).unwrap_or(());
+    let Ok(status) = std::process::Command::new("clang-19")
+        .current_dir(&dir)
+        .args(["main.c", "saxpy.o", "-o", "main", "-fopenmp", "-lm"])
+        .status()
+    else {
+        eprintln!("clang-19 not found; object file written but not linked");
+        return;
+    };
+    assert!(status.success());
+    let out = std::process::Command::new(dir.join("main"))
+        .output()
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "1 199 1 0");
+}

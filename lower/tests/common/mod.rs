@@ -238,3 +238,84 @@ pub fn f32_arg(x: f32) -> Arg {
 pub fn i32_arg(x: i32) -> Arg {
     Arg::Bits(u64::from(x as u32))
 }
+
+impl Kb {
+    pub fn barrier(&mut self, ops: &mut Ops) {
+        self.push(
+            ops,
+            OpKind::Barrier {
+                kind: BarrierKind::Sync,
+                pred: None,
+            },
+            &[],
+        );
+    }
+    pub fn shared(&mut self, ops: &mut Ops, name: &str, bytes: u64) -> MemRoot {
+        let id = SharedId(self.k.shared.len() as u32);
+        self.k.shared.push(SharedAlloc {
+            name: name.into(),
+            bytes,
+            align: 16,
+            dynamic: false,
+        });
+        self.push(ops, OpKind::SharedAlloc(id), &[]);
+        MemRoot::Shared(id)
+    }
+    pub fn while_(
+        &mut self,
+        ops: &mut Ops,
+        inits: Vec<Value>,
+        before: impl FnOnce(&mut Kb, &mut Ops, Vec<Value>) -> (Value, Vec<Value>),
+        after: impl FnOnce(&mut Kb, &mut Ops, Vec<Value>) -> Vec<Value>,
+    ) -> Vec<Value> {
+        let tys: Vec<Type> = inits.iter().map(|&v| self.k.value_type(v)).collect();
+        let id = self.k.create_op(OpKind::Yield(vec![]), &tys, None);
+        let bargs: Vec<Value> = tys
+            .iter()
+            .enumerate()
+            .map(|(i, &t)| self.k.new_region_arg(id, 0, i as u32, t))
+            .collect();
+        let mut bops = Vec::new();
+        let (cond, args) = before(self, &mut bops, bargs.clone());
+        self.push(&mut bops, OpKind::Condition { cond, args }, &[]);
+        let aargs: Vec<Value> = tys
+            .iter()
+            .enumerate()
+            .map(|(i, &t)| self.k.new_region_arg(id, 1, i as u32, t))
+            .collect();
+        let mut aops = Vec::new();
+        let next = after(self, &mut aops, aargs.clone());
+        self.yield_(&mut aops, next);
+        self.k.op_mut(id).kind = OpKind::While {
+            inits,
+            before: Region {
+                args: bargs,
+                ops: bops,
+            },
+            after: Region {
+                args: aargs,
+                ops: aops,
+            },
+        };
+        ops.push(id);
+        self.k.op(id).results.clone()
+    }
+}
+
+/// True if any op of the kernel is a barrier.
+pub fn has_barrier(k: &Kernel) -> bool {
+    k.ops.iter().enumerate().any(|(i, o)| {
+        matches!(o.kind, OpKind::Barrier { .. }) && reachable(k, &k.body, OpId(i as u32))
+    })
+}
+
+fn reachable(k: &Kernel, r: &Region, target: OpId) -> bool {
+    r.ops.iter().any(|&o| {
+        o == target
+            || k.op(o)
+                .kind
+                .regions()
+                .iter()
+                .any(|rr| reachable(k, rr, target))
+    })
+}

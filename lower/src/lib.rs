@@ -1,1 +1,2 @@
-//! placeholder
+//! Lowering of the structured parallel IR: StableHLO text for XLA ([`stablehlo`]).
+pub mod stablehlo;

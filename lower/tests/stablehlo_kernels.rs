@@ -37,6 +37,35 @@ fn run(buffers: &[Buffer], launches: &[Launch], inputs: &[HostTensor]) -> Option
     Some(exe.execute(inputs).expect("execute"))
 }
 
+/// [`run`], and the same module through jaxlib (`runtime/tests/jax_exec.py`, an
+/// executor we did not write) with bit-identical results.
+fn run_and_cross_check(
+    buffers: &[Buffer],
+    launches: &[Launch],
+    inputs: &[HostTensor],
+) -> Option<Vec<HostTensor>> {
+    let ours = run(buffers, launches, inputs)?;
+    let Some(python) = runtime::jax::default_python() else {
+        eprintln!("note: skipping jax cross-check: no Python (set RAISE_PYTHON)");
+        return Some(ours);
+    };
+    if !runtime::jax::has_jax(&python) {
+        eprintln!(
+            "note: skipping jax cross-check: {} cannot import jax",
+            python.display()
+        );
+        return Some(ours);
+    }
+    let text = emit_module(buffers, launches).expect("emits");
+    let theirs = match runtime::jax::run(&python, &text, inputs) {
+        Ok(r) => r,
+        Err(e) => panic!("jax_exec failed: {e}\n{text}"),
+    };
+    assert_eq!(ours, theirs, "PJRT and jaxlib disagree on\n{text}");
+    eprintln!("jaxlib agrees ({} outputs)", theirs.len());
+    Some(ours)
+}
+
 /// A tiny builder: ops are appended to the innermost open region.
 struct B {
     k: Kernel,
@@ -408,7 +437,7 @@ fn shared_memory_tree_reduction_with_barriers() {
     ];
     let l = launch(&k, nb as u32, 256, vec![Arg::Buffer(0), Arg::Buffer(1)]);
     let x: Vec<f32> = (0..nb * 256).map(|i| ((i * 7) % 17) as f32 - 8.0).collect();
-    let Some(out) = run(
+    let Some(out) = run_and_cross_check(
         &bufs,
         &[l],
         &[
@@ -500,7 +529,7 @@ fn data_dependent_while_loop() {
         vec![Arg::Scalar(n as u64), Arg::Buffer(0), Arg::Buffer(1)],
     );
     let x: Vec<i32> = (1..=n as i32).collect();
-    let Some(out) = run(
+    let Some(out) = run_and_cross_check(
         &bufs,
         &[l],
         &[
@@ -842,7 +871,7 @@ fn stencil_pingpong_is_slices_only() {
     }
     assert!(text.contains("stablehlo.slice"));
     let x: Vec<f32> = (0..n).map(|i| ((i * i) % 31) as f32 * 0.25).collect();
-    let Some(out) = run(
+    let Some(out) = run_and_cross_check(
         &bufs,
         &ls,
         &[

@@ -870,6 +870,7 @@ fn stencil_pingpong_is_slices_only() {
         assert!(!text.contains(bad), "{bad} in\n{text}");
     }
     assert!(text.contains("stablehlo.slice"));
+    eprintln!("{text}");
     let x: Vec<f32> = (0..n).map(|i| ((i * i) % 31) as f32 * 0.25).collect();
     let Some(out) = run_and_cross_check(
         &bufs,

@@ -129,6 +129,50 @@ fn literal(el: &str, bits: u64) -> String {
     }
 }
 
+/// A statement: the SSA name it defines (if any) and its text (indented, with newline).
+type Stmt = (Option<String>, String);
+
+/// The `%vN` names a text refers to (`%vN#i` counts as `%vN`).
+fn refs(text: &str, out: &mut HashSet<String>) {
+    let b = text.as_bytes();
+    let mut i = 0;
+    while i + 1 < b.len() {
+        if b[i] == b'%' && b[i + 1] == b'v' {
+            let mut j = i + 2;
+            while j < b.len() && b[j].is_ascii_digit() {
+                j += 1;
+            }
+            if j > i + 2 {
+                out.insert(text[i..j].to_string());
+            }
+            i = j;
+        } else {
+            i += 1;
+        }
+    }
+}
+
+/// Drop statements whose value is never used (every StableHLO op emitted is pure).
+fn dce(stmts: Vec<Stmt>, roots: &[String]) -> Vec<Stmt> {
+    let mut live = HashSet::new();
+    for r in roots {
+        refs(r, &mut live);
+    }
+    let mut kept = Vec::new();
+    for (def, text) in stmts.into_iter().rev() {
+        if def.as_ref().is_none_or(|d| live.contains(d)) {
+            refs(&text, &mut live);
+            kept.push((def, text));
+        }
+    }
+    kept.reverse();
+    kept
+}
+
+fn render(stmts: Vec<Stmt>) -> String {
+    stmts.into_iter().map(|(_, t)| t).collect()
+}
+
 fn gcd(a: u64, b: u64) -> u64 {
     if b == 0 {
         a
@@ -152,7 +196,11 @@ pub fn emit_module(buffers: &[Buffer], launches: &[Launch]) -> R<String> {
         let len = b.shape.iter().product::<i64>();
         let ext = ext_type(b);
         let flat_ext = format!("tensor<{len}x{}>", b.element.mlir_name());
-        let flat = e.let_(format!("stablehlo.reshape %arg{i} : ({ext}) -> {flat_ext}"));
+        let flat = if ext == flat_ext {
+            format!("%arg{i}")
+        } else {
+            e.let_(format!("stablehlo.reshape %arg{i} : ({ext}) -> {flat_ext}"))
+        };
         let ty = internal_type(b.element);
         let el = el_of(ty).unwrap_or("i8");
         let internal = format!("tensor<{len}x{el}>");
@@ -193,7 +241,11 @@ pub fn emit_module(buffers: &[Buffer], launches: &[Launch]) -> R<String> {
             _ => m.name.clone(),
         };
         let ext = ext_type(b);
-        rets.push(e.let_(format!("stablehlo.reshape {conv} : ({flat_ext}) -> {ext}")));
+        rets.push(if ext == flat_ext {
+            conv
+        } else {
+            e.let_(format!("stablehlo.reshape {conv} : ({flat_ext}) -> {ext}"))
+        });
     }
     let mut out = String::new();
     let _ = writeln!(out, "module @raise {{");
@@ -203,7 +255,8 @@ pub fn emit_module(buffers: &[Buffer], launches: &[Launch]) -> R<String> {
         sig.join(", "),
         ret_types.join(", ")
     );
-    out.push_str(&e.out);
+    let body = std::mem::take(&mut e.out);
+    out.push_str(&render(dce(body, &rets)));
     let _ = writeln!(
         out,
         "    return {} : {}",
@@ -226,7 +279,7 @@ fn ext_type(b: &Buffer) -> String {
 
 #[derive(Default)]
 struct Emitter<'k> {
-    out: String,
+    out: Vec<Stmt>,
     indent: usize,
     next: u32,
     mems: BTreeMap<MemKey, Mem>,
@@ -258,16 +311,13 @@ impl<'k> Emitter<'k> {
         self.next += 1;
         format!("%v{}", self.next)
     }
-    fn line(&mut self, s: &str) {
-        for _ in 0..self.indent + 2 {
-            self.out.push_str("  ");
-        }
-        self.out.push_str(s);
-        self.out.push('\n');
+    fn line(&mut self, def: Option<String>, s: &str) {
+        let text = format!("{}{s}\n", "  ".repeat(self.indent + 2));
+        self.out.push((def, text));
     }
     fn let_(&mut self, rhs: String) -> String {
         let n = self.fresh();
-        self.line(&format!("{n} = {rhs}"));
+        self.line(Some(n.clone()), &format!("{n} = {rhs}"));
         n
     }
     fn k(&self) -> &'k Kernel {
@@ -735,6 +785,11 @@ impl<'k> Emitter<'k> {
                 let v = self.unary(op, &a)?;
                 self.set_res(res, v);
             }
+            OpKind::Binary(..) | OpKind::Cast(..) if self.lane_affine(res).is_some() => {
+                if let (Some(r), Some(v)) = (res, self.lane_affine(res)) {
+                    self.set(r, v);
+                }
+            }
             OpKind::Binary(op, a, b) => {
                 let (a, b) = (self.get(a)?, self.get(b)?);
                 let v = self.binary(op, &a, &b)?;
@@ -895,6 +950,37 @@ impl<'k> Emitter<'k> {
             }
         }
         Ok(())
+    }
+
+    /// An integer value of the form `s * lane + c` (s != 0, exact in its type), emitted
+    /// from one iota instead of through the block/thread id arithmetic.
+    fn lane_affine(&mut self, r: Option<Value>) -> Option<V> {
+        let r = r?;
+        let el = el_of(self.k().value_type(r))?;
+        if !matches!(el, "i32" | "i64") {
+            return None;
+        }
+        let f = self.affine(r)?;
+        let (s, c) = f.as_lane(&self.extent)?;
+        if s == 0 {
+            return None;
+        }
+        let t = self.tt(true, el);
+        let name = self.let_(format!("stablehlo.iota dim = 0 : {t}"));
+        let mut v = V {
+            name,
+            lanes: true,
+            el,
+        };
+        if s != 1 {
+            let sc = self.cst(true, el, s as u64);
+            v = self.bin("multiply", &v, &sc);
+        }
+        if c != 0 {
+            let cc = self.cst(true, el, c as u64);
+            v = self.bin("add", &v, &cc);
+        }
+        Some(v)
     }
 
     fn set_res(&mut self, r: Option<Value>, v: V) {
@@ -1440,10 +1526,14 @@ impl<'k> Emitter<'k> {
                 } else {
                     format!(":{s}")
                 };
-                let name = self.let_(format!(
-                    "stablehlo.slice {p} [{start}:{}{stride}] : (tensor<{padded_len}x{el}>) -> tensor<{n}x{el}>",
-                    start + span
-                ));
+                let name = if start == 0 && s == 1 && span == padded_len {
+                    p
+                } else {
+                    self.let_(format!(
+                        "stablehlo.slice {p} [{start}:{}{stride}] : (tensor<{padded_len}x{el}>) -> tensor<{n}x{el}>",
+                        start + span
+                    ))
+                };
                 return Ok(V {
                     name,
                     lanes: true,
@@ -1578,10 +1668,11 @@ impl<'k> Emitter<'k> {
         let c = self.get(cond)?;
         let c = self.lanes_of(&c);
         let outer = self.mask.clone();
-        let m = self.mask_or_true();
-        let mt = self.and(&m, &c);
         let nc = self.not(&c);
-        let me = self.and(&m, &nc);
+        let (mt, me) = match self.mask_v() {
+            Some(m) => (self.and(&m, &c), self.and(&m, &nc)),
+            None => (c.clone(), nc),
+        };
         self.mask = Some(mt.name);
         let Term::Yield(tv) = self.region(then_r)? else {
             return Err(self.err("if region ends in a condition"));
@@ -1638,10 +1729,11 @@ impl<'k> Emitter<'k> {
         self.loop_depth += 1;
         let next = body(self, bound);
         self.loop_depth -= 1;
-        let body_text = std::mem::replace(&mut self.out, saved_out);
+        let body_stmts = std::mem::replace(&mut self.out, saved_out);
         self.indent = saved_indent;
         let next = next?;
         let next_names: Vec<String> = next.iter().map(|v| v.name.clone()).collect();
+        let body_text = render(dce(body_stmts, &next_names));
         let hdr = |args: &[String]| {
             args.iter()
                 .zip(&types)
@@ -1664,7 +1756,7 @@ impl<'k> Emitter<'k> {
             hdr(&args_b),
             next_names.join(", "),
         );
-        self.line(&text);
+        self.line(Some(res.clone()), &text);
         Ok(state
             .iter()
             .enumerate()

@@ -894,3 +894,90 @@ fn stencil_pingpong_is_slices_only() {
     assert_eq!(out[1].to_vec::<f32>().unwrap(), y);
     assert_eq!(out[0].to_vec::<f32>().unwrap(), x2);
 }
+
+/// Warp reduction with `shfl.down` (c = 0x1f) and `shfl.bfly`: lane 0 of each warp
+/// writes the warp's sum (down) and lane 1 the xor-butterfly sum.
+#[test]
+fn warp_shuffles() {
+    use parallel_ir::ir::ShuffleMode;
+    let mut b = B::new("warp_sum");
+    for _ in 0..3 {
+        b.param(Type::Ptr(AddrSpace::Global));
+    }
+    let k = b.kernel(vec![], |b, bid, tid| {
+        let i = b.gid(bid[0], tid[0]);
+        let off = b.off(i, 4);
+        let x = b.load(MemRoot::Param(0), off, Type::I32);
+        let full = b.c32(-1);
+        let clamp = b.c32(0x1f);
+        let (mut down, mut bfly) = (x, x);
+        for s in [16, 8, 4, 2, 1] {
+            let sv = b.c32(s);
+            let d = b.v(
+                OpKind::Shuffle {
+                    mode: ShuffleMode::Down,
+                    mask: full,
+                    value: down,
+                    lane: sv,
+                    clamp,
+                },
+                Type::I32,
+            );
+            down = b.bin(BinaryOp::Add, down, d);
+            let f = b.v(
+                OpKind::Shuffle {
+                    mode: ShuffleMode::Bfly,
+                    mask: full,
+                    value: bfly,
+                    lane: sv,
+                    clamp,
+                },
+                Type::I32,
+            );
+            bfly = b.bin(BinaryOp::Add, bfly, f);
+        }
+        let c32 = b.c32(32);
+        let lane = b.bin(BinaryOp::SRem, tid[0], c32);
+        let w = b.bin(BinaryOp::SDiv, i, c32);
+        let z = b.c32(0);
+        let is0 = b.icmp(IntPredicate::Eq, lane, z);
+        b.if_(is0, |b| {
+            let o = b.off(w, 4);
+            b.store(MemRoot::Param(1), o, down);
+        });
+        let one = b.c32(1);
+        let is1 = b.icmp(IntPredicate::Eq, lane, one);
+        b.if_(is1, |b| {
+            let o = b.off(w, 4);
+            b.store(MemRoot::Param(2), o, bfly);
+        });
+    });
+    let n = 256usize;
+    let bufs = [
+        buf("x", ElementType::S32, n as i64),
+        buf("down", ElementType::S32, (n / 32) as i64),
+        buf("bfly", ElementType::S32, (n / 32) as i64),
+    ];
+    let l = launch(
+        &k,
+        2,
+        128,
+        vec![Arg::Buffer(0), Arg::Buffer(1), Arg::Buffer(2)],
+    );
+    let x: Vec<i32> = (0..n as i32).map(|i| (i * 7919) % 1000 - 300).collect();
+    let z = vec![0i32; n / 32];
+    let Some(out) = run(
+        &bufs,
+        &[l],
+        &[
+            HostTensor::from_slice(&[n as i64], &x).unwrap(),
+            HostTensor::from_slice(&[(n / 32) as i64], &z).unwrap(),
+            HostTensor::from_slice(&[(n / 32) as i64], &z).unwrap(),
+        ],
+    ) else {
+        return;
+    };
+    let want: Vec<i32> = x.chunks(32).map(|c| c.iter().sum()).collect();
+    assert_eq!(out[1].to_vec::<i32>().unwrap(), want);
+    assert_eq!(out[2].to_vec::<i32>().unwrap(), want);
+}

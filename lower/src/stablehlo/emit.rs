@@ -924,9 +924,18 @@ impl<'k> Emitter<'k> {
             }
             OpKind::Fence => {}
             OpKind::Trap => return Err(self.err("trap cannot be expressed in StableHLO")),
-            OpKind::Shuffle { .. } | OpKind::Vote { .. } => {
-                return Err(self.err("warp shuffles and votes are not tensorized yet"))
+            OpKind::Shuffle {
+                mode,
+                value,
+                lane,
+                clamp,
+                ..
+            } => {
+                let (v, b, c) = (self.get(value)?, self.get(lane)?, self.get(clamp)?);
+                let r = self.shuffle(mode, &v, &b, &c)?;
+                self.set_res(res, r);
             }
+            OpKind::Vote { .. } => return Err(self.err("warp votes are not tensorized yet")),
             OpKind::Parallel { level, body } => self.parallel(level, &body)?,
             OpKind::If {
                 cond,
@@ -1614,6 +1623,85 @@ impl<'k> Emitter<'k> {
         ));
         self.mems.insert(key, Mem { name, ..mem });
         Ok(())
+    }
+
+    /// `shfl.sync` as a gather over the lanes: every lane computes its source lane
+    /// within its warp exactly as PTX (segment mask and clamp from `c`); a source lane
+    /// outside the block (a partial warp) is an error in CUDA that XLA cannot report:
+    /// such lanes read their own value.
+    fn shuffle(&mut self, mode: parallel_ir::ir::ShuffleMode, v: &V, b: &V, c: &V) -> R<V> {
+        use parallel_ir::ir::ShuffleMode as M;
+        if !v.lanes {
+            return Ok(v.clone()); // every lane holds the same value
+        }
+        let i32c = |s: &mut Self, x: i64| s.cst(true, "i32", x as u64);
+        let b = self.lanes_of(b);
+        let c = self.lanes_of(c);
+        let (b, c) = (self.convert(&b, "i32"), self.convert(&c, "i32"));
+        let m1f = i32c(self, 0x1f);
+        let b = self.and(&b, &m1f);
+        let eight = i32c(self, 8);
+        let sh = self.bin("shift_right_logical", &c, &eight);
+        let seg = self.and(&sh, &m1f);
+        let cval = self.and(&c, &m1f);
+        let t = V {
+            name: self.thread_lin.clone(),
+            lanes: true,
+            el: "i32",
+        };
+        let me = self.and(&t, &m1f);
+        let nseg = self.not(&seg);
+        let a1 = self.and(&me, &seg);
+        let a2 = self.and(&cval, &nseg);
+        let max_lane = self.bin("or", &a1, &a2);
+        let (j, ok) = match mode {
+            M::Up => {
+                let j = self.bin("subtract", &me, &b);
+                let ok = self.cmp("GE", &j, &max_lane, "SIGNED");
+                (j, ok)
+            }
+            M::Down => {
+                let j = self.bin("add", &me, &b);
+                let ok = self.cmp("LE", &j, &max_lane, "SIGNED");
+                (j, ok)
+            }
+            M::Bfly => {
+                let j = self.bin("xor", &me, &b);
+                let ok = self.cmp("LE", &j, &max_lane, "SIGNED");
+                (j, ok)
+            }
+            M::Idx => {
+                let bn = self.and(&b, &nseg);
+                let j = self.bin("or", &a1, &bn);
+                let ok = self.cmp("LE", &j, &max_lane, "SIGNED");
+                (j, ok)
+            }
+        };
+        let j = self.select(&ok, &j, &me);
+        // Source thread in the block; outside the block: own lane.
+        let tsrc = self.bin("subtract", &t, &me);
+        let tsrc = self.bin("add", &tsrc, &j);
+        let ntc = i32c(self, self.nt);
+        let inb = self.cmp("LT", &tsrc, &ntc, "SIGNED");
+        let tsrc = self.select(&inb, &tsrc, &t);
+        let lane = V {
+            name: self.lane.clone(),
+            lanes: true,
+            el: "i32",
+        };
+        let d = self.bin("subtract", &tsrc, &t);
+        let src = self.bin("add", &lane, &d);
+        let n = self.n;
+        let el = v.el;
+        let name = self.let_(format!(
+            "\"stablehlo.gather\"({}, {}) {{dimension_numbers = #stablehlo.gather<collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, indices_are_sorted = false, slice_sizes = array<i64: 1>}} : (tensor<{n}x{el}>, tensor<{n}xi32>) -> tensor<{n}x{el}>",
+            v.name, src.name
+        ));
+        Ok(V {
+            name,
+            lanes: true,
+            el,
+        })
     }
 
     fn barrier_reduce(&mut self, kind: BarrierKind, p: &V) -> R<V> {

@@ -162,3 +162,17 @@ fn run_interp(
         notes: Vec::new(),
     })
 }
+
+/// Raise every kernel of `module` to the parallel IR and print them (the first kernel that
+/// cannot be raised gives its diagnostic).
+pub fn emit_parallel_ir(module: &Module) -> Result<String, Diagnostic> {
+    let mut out = String::new();
+    for (_, kernel) in parallel_ir::raise_module(module) {
+        let kernel = kernel?;
+        if !out.is_empty() {
+            out.push('\n');
+        }
+        out.push_str(&parallel_ir::print::print_kernel(&kernel));
+    }
+    Ok(out)
+}

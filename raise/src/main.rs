@@ -161,10 +161,11 @@ fn execute(command: Command) -> Result<(), Diagnostic> {
                     let spec = raise::spec::load_spec(&spec).map_err(spec_diag)?;
                     raise::xla::emit_stablehlo(&module, &spec)?
                 }
+                ("parallel-ir", false) => driver::emit_parallel_ir(&module)?,
                 ("kernel-ir" | "parallel-ir" | "cpu-object", true) => {
                     return Err(Diagnostic::new("bad-argument", "--grad applies to --emit stablehlo"))
                 }
-                ("parallel-ir" | "stablehlo" | "cpu-object", _) => {
+                ("stablehlo" | "cpu-object", _) => {
                     return Err(Diagnostic::new(
                         "unsupported-target",
                         format!("--emit {emit} is not available yet in this build"),

@@ -19,13 +19,9 @@ use crate::buffers::{DType, HostBuffer};
 use crate::driver::{bind_spec, BoundLaunch, RunOptions, RunResult};
 use crate::spec::LaunchSpec;
 
-/// Raising kernel IR -> parallel IR (provided by `parallel_ir`'s raising pass).
+/// Raising kernel IR -> parallel IR.
 fn raise_kernel(module: &Module, kernel: FuncId) -> Result<Kernel, Diagnostic> {
-    let _ = (module, kernel);
-    Err(Diagnostic::new(
-        "unsupported-target",
-        "raising kernel IR to the parallel IR is not available in this build (needed by --target xla and --emit stablehlo)",
-    ))
+    parallel_ir::raise_kernel(module, kernel)
 }
 
 fn element_type(d: DType) -> Result<ElementType, Diagnostic> {

@@ -118,10 +118,10 @@ pub fn run(
     target: Target,
     options: &RunOptions,
 ) -> Result<RunResult, Diagnostic> {
-    let _ = options;
     let launches = bind_spec(module, spec)?;
     match target {
         Target::Interp => run_interp(module, spec, inputs, &launches),
+        Target::Xla => crate::xla::run_xla(module, spec, inputs, &launches, options),
         other => Err(Diagnostic::new(
             "unsupported-target",
             format!(

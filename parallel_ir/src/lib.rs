@@ -1,5 +1,6 @@
 //! The structured parallel IR (see [`ir`]): raising target, analyses and transforms.
 
+pub mod autodiff;
 pub mod builder;
 pub mod effects;
 pub mod interp;

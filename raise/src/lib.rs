@@ -10,6 +10,7 @@
 pub mod bind;
 pub mod buffers;
 pub mod driver;
+pub mod grad;
 pub mod npy;
 pub mod spec;
 pub mod xla;

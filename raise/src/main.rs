@@ -68,6 +68,7 @@ enum Command {
         spec: PathBuf,
         #[arg(long)]
         inputs: Option<PathBuf>,
+        /// Folder of <buffer>.npy cotangents of the final buffers (a missing file means zeros).
         #[arg(long)]
         cotangents: Option<PathBuf>,
         #[arg(long)]
@@ -87,6 +88,7 @@ enum Command {
         spec: PathBuf,
         #[arg(long)]
         inputs: Option<PathBuf>,
+        /// Folder of <buffer>.npy tangents of the initial buffers (a missing file means zeros).
         #[arg(long)]
         tangents: Option<PathBuf>,
         #[arg(long)]
@@ -180,7 +182,32 @@ fn execute(command: Command) -> Result<(), Diagnostic> {
             };
             write_text(output.as_deref(), &text)
         }
-        Command::Grad { target, .. } | Command::Jvp { target, .. } => {
+        Command::Jvp {
+            module,
+            spec,
+            inputs,
+            tangents,
+            outputs,
+            target,
+            pjrt_plugin,
+        } => {
+            let target = parse_target(&target)?;
+            let spec = raise::spec::load_spec(&spec).map_err(spec_diag)?;
+            let module = driver::load_module(&module)?;
+            let inputs = raise::spec::load_inputs(&spec, inputs.as_deref()).map_err(spec_diag)?;
+            let tangents = raise::grad::load_shadow(&spec, tangents.as_deref())?;
+            let (finals, tangents) = raise::grad::jvp(
+                &module,
+                &spec,
+                inputs,
+                tangents,
+                target,
+                &RunOptions { pjrt_plugin },
+            )?;
+            raise::spec::write_outputs(&spec, &outputs, &finals).map_err(spec_diag)?;
+            raise::grad::write_prefixed(&spec, &outputs, "tangent_", &tangents, |_| true)
+        }
+        Command::Grad { target, .. } => {
             let target = parse_target(&target)?;
             Err(Diagnostic::new(
                 "unsupported-target",

@@ -1,0 +1,263 @@
+//! `raise jvp` and `raise grad`: derivatives of a whole launch program.
+//!
+//! A launch program maps the initial buffers to the final buffers. Forward mode
+//! ([`jvp`]) raises every launched kernel, differentiates it with
+//! [`parallel_ir::autodiff::jvp_kernel`] and runs the JVP kernels on the primal buffers
+//! plus one tangent buffer per spec buffer (same dtype and shape; the tangent pointer
+//! parameters are bound to the tangent buffer of the buffer their primal pointer is bound
+//! to). Because a tangent buffer is always the derivative of its primal buffer after each
+//! launch (stores write both), in-place and ping-pong programs need nothing special.
+//!
+//! Tangents of integer buffers are meaningless; they start at zero and are written out
+//! as zeros.
+//!
+//! Targets: whatever runs raised kernels. `xla` runs them through [`lower::stablehlo`]
+//! and PJRT; `parallel-interp` and `cpu` answer `unsupported-target` until their runners
+//! take raised kernels.
+
+use frontend::ir::Module;
+use frontend::Diagnostic;
+use lower::stablehlo::{self, Arg, Buffer};
+use parallel_ir::ir::Kernel;
+use runtime::{ElementType, HostTensor, Pjrt};
+
+use crate::bind::ParamValue;
+use crate::buffers::{DType, HostBuffer};
+use crate::driver::{bind_spec, RunOptions, Target};
+use crate::spec::LaunchSpec;
+
+/// One launch of a raised (possibly transformed) kernel over a list of buffers.
+pub struct RaisedLaunch<'a> {
+    pub kernel: &'a Kernel,
+    pub grid: [u32; 3],
+    pub block: [u32; 3],
+    pub dynamic_shared_bytes: u64,
+    pub args: Vec<ParamValue>,
+}
+
+/// Run raised kernels on `target`, starting from `buffers`; gives the final buffers.
+pub fn run_raised(
+    target: Target,
+    options: &RunOptions,
+    buffers: Vec<HostBuffer>,
+    launches: &[RaisedLaunch],
+) -> Result<Vec<HostBuffer>, Diagnostic> {
+    match target {
+        Target::Xla => run_raised_xla(options, buffers, launches),
+        other => Err(Diagnostic::new(
+            "unsupported-target",
+            format!(
+                "differentiation on target '{}' is not available yet in this build (use --target xla)",
+                other.name()
+            ),
+        )),
+    }
+}
+
+fn element_type(d: DType) -> Result<ElementType, Diagnostic> {
+    ElementType::from_name(d.name()).ok_or_else(|| {
+        Diagnostic::new("internal", format!("no tensor type for dtype {}", d.name()))
+    })
+}
+
+fn rt_err(code: &'static str, e: runtime::RuntimeError) -> Diagnostic {
+    Diagnostic::new(code, e.to_string())
+}
+
+/// The StableHLO module of raised launches over `buffers`.
+pub fn emit_raised_stablehlo(
+    buffers: &[HostBuffer],
+    launches: &[RaisedLaunch],
+) -> Result<String, Diagnostic> {
+    let hlo_buffers = buffers
+        .iter()
+        .enumerate()
+        .map(|(i, b)| {
+            Ok(Buffer {
+                name: format!("b{i}"),
+                element: element_type(b.dtype)?,
+                shape: b.shape.iter().map(|&d| d as i64).collect(),
+            })
+        })
+        .collect::<Result<Vec<_>, Diagnostic>>()?;
+    let mut hlo_launches = Vec::with_capacity(launches.len());
+    for l in launches {
+        let args = l
+            .args
+            .iter()
+            .map(|p| match *p {
+                ParamValue::Bits(b) => Ok(Arg::Scalar(b)),
+                ParamValue::BufferBase(j) => Ok(Arg::Buffer(j)),
+                ParamValue::BufferOffset(..) => Err(Diagnostic::new(
+                    "unsupported-tensorization",
+                    "interior buffer pointers are not supported on --target xla",
+                )),
+            })
+            .collect::<Result<Vec<_>, Diagnostic>>()?;
+        hlo_launches.push(stablehlo::Launch {
+            kernel: l.kernel,
+            grid: l.grid,
+            block: l.block,
+            dynamic_shared_bytes: l.dynamic_shared_bytes,
+            args,
+        });
+    }
+    stablehlo::emit_module(&hlo_buffers, &hlo_launches)
+}
+
+fn run_raised_xla(
+    options: &RunOptions,
+    buffers: Vec<HostBuffer>,
+    launches: &[RaisedLaunch],
+) -> Result<Vec<HostBuffer>, Diagnostic> {
+    let text = emit_raised_stablehlo(&buffers, launches)?;
+    let plugin = runtime::find_plugin(options.pjrt_plugin.as_deref())
+        .map_err(|e| rt_err("no-pjrt-plugin", e))?;
+    let pjrt = Pjrt::load(&plugin).map_err(|e| rt_err("pjrt", e))?;
+    let exe = pjrt.compile(&text).map_err(|e| rt_err("pjrt-compile", e))?;
+    let mut tensors = Vec::with_capacity(buffers.len());
+    for b in &buffers {
+        tensors.push(
+            HostTensor::new(
+                element_type(b.dtype)?,
+                b.shape.iter().map(|&d| d as i64).collect(),
+                b.data.clone(),
+            )
+            .map_err(|e| rt_err("internal", e))?,
+        );
+    }
+    let outs = exe
+        .execute(&tensors)
+        .map_err(|e| rt_err("pjrt-execute", e))?;
+    if outs.len() != buffers.len() {
+        return Err(Diagnostic::new(
+            "internal",
+            format!(
+                "XLA returned {} buffers, expected {}",
+                outs.len(),
+                buffers.len()
+            ),
+        ));
+    }
+    let mut out = Vec::with_capacity(outs.len());
+    for (t, b) in outs.into_iter().zip(buffers) {
+        let data = if b.dtype == DType::Bool {
+            t.data.iter().map(|&x| u8::from(x != 0)).collect()
+        } else {
+            t.data
+        };
+        if data.len() != b.data.len() {
+            return Err(Diagnostic::new(
+                "internal",
+                "XLA returned a buffer of the wrong size",
+            ));
+        }
+        out.push(HostBuffer {
+            dtype: b.dtype,
+            shape: b.shape,
+            data,
+        });
+    }
+    Ok(out)
+}
+
+/// Bind the shadow (tangent / cotangent) pointer parameters of a transformed kernel:
+/// the original arguments, then for each pointer parameter the shadow of what it points
+/// to (buffer `j` -> buffer `n + j`; other pointer bits are passed through).
+fn shadow_args(kernel: &Kernel, args: &[ParamValue], n: usize) -> Vec<ParamValue> {
+    let mut out = args.to_vec();
+    for (i, t) in parallel_ir::autodiff::tangent_params(kernel)
+        .into_iter()
+        .take(args.len())
+        .enumerate()
+    {
+        if t.is_some() {
+            out.push(match args.get(i).copied() {
+                Some(ParamValue::BufferBase(j)) => ParamValue::BufferBase(n + j),
+                Some(ParamValue::BufferOffset(j, off)) => ParamValue::BufferOffset(n + j, off),
+                Some(other) => other,
+                None => ParamValue::Bits(0),
+            });
+        }
+    }
+    out
+}
+
+/// Zero every buffer that is not floating point.
+fn zero_non_float(bufs: &mut [HostBuffer]) {
+    for b in bufs {
+        if !b.dtype.is_float() {
+            b.data.iter_mut().for_each(|x| *x = 0);
+        }
+    }
+}
+
+/// Forward mode: the final buffers and their tangents (spec order), given the initial
+/// buffers and their tangents.
+pub fn jvp(
+    module: &Module,
+    spec: &LaunchSpec,
+    inputs: Vec<HostBuffer>,
+    mut tangents: Vec<HostBuffer>,
+    target: Target,
+    options: &RunOptions,
+) -> Result<(Vec<HostBuffer>, Vec<HostBuffer>), Diagnostic> {
+    let bound = bind_spec(module, spec)?;
+    let n = inputs.len();
+    let mut kernels: Vec<(frontend::ir::FuncId, Kernel)> = Vec::new();
+    for l in &bound {
+        if !kernels.iter().any(|(f, _)| *f == l.kernel) {
+            let raised = parallel_ir::raise_kernel(module, l.kernel)?;
+            kernels.push((l.kernel, parallel_ir::autodiff::jvp_kernel(&raised)?));
+        }
+    }
+    let mut launches = Vec::with_capacity(bound.len());
+    for l in &bound {
+        let kernel = kernels
+            .iter()
+            .find(|(f, _)| *f == l.kernel)
+            .map(|(_, k)| k)
+            .ok_or_else(|| Diagnostic::new("internal", "kernel not differentiated"))?;
+        launches.push(RaisedLaunch {
+            kernel,
+            grid: l.config.grid,
+            block: l.config.block,
+            dynamic_shared_bytes: l.config.dynamic_shared_bytes,
+            args: shadow_args(kernel, &l.params, n),
+        });
+    }
+    zero_non_float(&mut tangents);
+    let mut all = inputs;
+    all.extend(tangents);
+    let mut out = run_raised(target, options, all, &launches)?;
+    let mut tangents_out = out.split_off(n);
+    zero_non_float(&mut tangents_out);
+    Ok((out, tangents_out))
+}
+
+/// Read `<dir>/<prefix-free buffer name>.npy` for every spec buffer (zeros when missing).
+pub fn load_shadow(
+    spec: &LaunchSpec,
+    dir: Option<&std::path::Path>,
+) -> Result<Vec<HostBuffer>, Diagnostic> {
+    crate::spec::load_inputs(spec, dir).map_err(|e| Diagnostic::new("bad-spec", e.to_string()))
+}
+
+/// Write `<dir>/<prefix><buffer>.npy` for the buffers of `spec` selected by `keep`.
+pub fn write_prefixed(
+    spec: &LaunchSpec,
+    dir: &std::path::Path,
+    prefix: &str,
+    buffers: &[HostBuffer],
+    keep: impl Fn(usize) -> bool,
+) -> Result<(), Diagnostic> {
+    std::fs::create_dir_all(dir)
+        .map_err(|e| Diagnostic::new("io", format!("{}: cannot create: {e}", dir.display())))?;
+    for (i, (b, host)) in spec.buffers.iter().zip(buffers).enumerate() {
+        if keep(i) {
+            let file = dir.join(format!("{prefix}{}.npy", b.name));
+            crate::npy::write_npy(&file, host).map_err(|e| Diagnostic::new("io", e.to_string()))?;
+        }
+    }
+    Ok(())
+}

@@ -261,3 +261,90 @@ pub fn write_prefixed(
     }
     Ok(())
 }
+
+/// Reverse mode: the final buffers (spec order) and the cotangents of the initial buffers
+/// (the vector-Jacobian product of the launch program with `cotangents`, the cotangents
+/// of the final buffers); entries of non-float buffers are zero.
+///
+/// The launches run forward one at a time, keeping a copy of all buffers before each;
+/// then, last launch first, the adjoint kernel runs on a scratch copy of the state
+/// before its launch plus the current cotangents, which it turns into the cotangents of
+/// that state.
+pub fn grad(
+    module: &Module,
+    spec: &LaunchSpec,
+    inputs: Vec<HostBuffer>,
+    mut cotangents: Vec<HostBuffer>,
+    target: Target,
+    options: &RunOptions,
+) -> Result<(Vec<HostBuffer>, Vec<HostBuffer>), Diagnostic> {
+    let bound = bind_spec(module, spec)?;
+    let n = inputs.len();
+    let mut kernels: Vec<(frontend::ir::FuncId, Kernel, Kernel)> = Vec::new();
+    for l in &bound {
+        if !kernels.iter().any(|(f, _, _)| *f == l.kernel) {
+            let raised = parallel_ir::raise_kernel(module, l.kernel)?;
+            let adjoint = parallel_ir::autodiff::vjp_kernel(&raised)?;
+            kernels.push((l.kernel, raised, adjoint));
+        }
+    }
+    let find = |f| {
+        kernels
+            .iter()
+            .find(|(g, _, _)| *g == f)
+            .ok_or_else(|| Diagnostic::new("internal", "kernel not differentiated"))
+    };
+    let mut saved = Vec::with_capacity(bound.len());
+    let mut state = inputs;
+    for l in &bound {
+        let (_, raised, _) = find(l.kernel)?;
+        let launch = RaisedLaunch {
+            kernel: raised,
+            grid: l.config.grid,
+            block: l.config.block,
+            dynamic_shared_bytes: l.config.dynamic_shared_bytes,
+            args: l.params.clone(),
+        };
+        let next = run_raised(target, options, state.clone(), &[launch])?;
+        saved.push(std::mem::replace(&mut state, next));
+    }
+    zero_non_float(&mut cotangents);
+    for (l, before) in bound.iter().zip(saved).rev() {
+        let (_, _, adjoint) = find(l.kernel)?;
+        let launch = RaisedLaunch {
+            kernel: adjoint,
+            grid: l.config.grid,
+            block: l.config.block,
+            dynamic_shared_bytes: l.config.dynamic_shared_bytes,
+            args: shadow_args(adjoint, &l.params, n),
+        };
+        let mut all = before;
+        all.extend(cotangents);
+        let mut out = run_raised(target, options, all, &[launch])?;
+        cotangents = out.split_off(n);
+        zero_non_float(&mut cotangents);
+    }
+    Ok((state, cotangents))
+}
+
+/// The buffers to write gradients for: every float buffer, or those named in `wrt`
+/// (comma-separated; an unknown or non-float name is an error).
+pub fn parse_wrt(spec: &LaunchSpec, wrt: Option<&str>) -> Result<Vec<bool>, Diagnostic> {
+    let mut keep: Vec<bool> = spec.buffers.iter().map(|b| b.dtype.is_float()).collect();
+    if let Some(list) = wrt {
+        keep.iter_mut().for_each(|k| *k = false);
+        for name in list.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+            let i = spec.buffer_index(name).ok_or_else(|| {
+                Diagnostic::new("bad-argument", format!("--wrt: no buffer named '{name}'"))
+            })?;
+            if !spec.buffers[i].dtype.is_float() {
+                return Err(Diagnostic::new(
+                    "bad-argument",
+                    format!("--wrt: buffer '{name}' is not floating point"),
+                ));
+            }
+            keep[i] = true;
+        }
+    }
+    Ok(keep)
+}

@@ -207,15 +207,32 @@ fn execute(command: Command) -> Result<(), Diagnostic> {
             raise::spec::write_outputs(&spec, &outputs, &finals).map_err(spec_diag)?;
             raise::grad::write_prefixed(&spec, &outputs, "tangent_", &tangents, |_| true)
         }
-        Command::Grad { target, .. } => {
+        Command::Grad {
+            module,
+            spec,
+            inputs,
+            cotangents,
+            outputs,
+            target,
+            wrt,
+            pjrt_plugin,
+        } => {
             let target = parse_target(&target)?;
-            Err(Diagnostic::new(
-                "unsupported-target",
-                format!(
-                    "differentiation on target '{}' is not available yet in this build",
-                    target.name()
-                ),
-            ))
+            let spec = raise::spec::load_spec(&spec).map_err(spec_diag)?;
+            let wrt = raise::grad::parse_wrt(&spec, wrt.as_deref())?;
+            let module = driver::load_module(&module)?;
+            let inputs = raise::spec::load_inputs(&spec, inputs.as_deref()).map_err(spec_diag)?;
+            let cotangents = raise::grad::load_shadow(&spec, cotangents.as_deref())?;
+            let (finals, grads) = raise::grad::grad(
+                &module,
+                &spec,
+                inputs,
+                cotangents,
+                target,
+                &RunOptions { pjrt_plugin },
+            )?;
+            raise::spec::write_outputs(&spec, &outputs, &finals).map_err(spec_diag)?;
+            raise::grad::write_prefixed(&spec, &outputs, "grad_", &grads, |i| wrt[i])
         }
     }
 }

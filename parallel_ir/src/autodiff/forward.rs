@@ -80,87 +80,96 @@ fn carries_bits(ty: Type) -> bool {
 
 /// The forward-mode (JVP) kernel of `kernel`; see the module documentation.
 pub fn jvp_kernel(kernel: &Kernel) -> Result<Kernel, Diagnostic> {
-    let mut out = Kernel::new(
-        format!("{}_jvp", kernel.name),
-        format!("{}_jvp", kernel.display_name),
-    );
-    let mut map = vec![None; kernel.values.len()];
-    for (i, &p) in kernel.params.iter().enumerate() {
-        let np = out.add_param(kernel.value_type(p), kernel.param_names[i].clone());
-        map[p.index()] = Some(np);
-    }
-    let tparams = tangent_params(kernel);
-    for (i, &p) in kernel.params.iter().enumerate() {
-        if tparams[i].is_some() {
-            let name = kernel.param_names[i]
-                .as_ref()
-                .map(|n| format!("d_{n}"))
-                .or_else(|| Some(format!("d_param{i}")));
-            out.add_param(kernel.value_type(p), name);
-        }
-    }
-    out.shared = kernel.shared.clone();
-    let shared_twin = kernel
-        .shared
-        .iter()
-        .map(|s| {
-            out.shared.push(crate::ir::SharedAlloc {
-                name: format!("d_{}", s.name),
-                ..s.clone()
-            });
-            SharedId(out.shared.len() as u32 - 1)
-        })
-        .collect();
-    out.locals = kernel.locals.clone();
-    let local_twin = kernel
-        .locals
-        .iter()
-        .map(|l| {
-            out.locals.push(l.clone());
-            LocalId(out.locals.len() as u32 - 1)
-        })
-        .collect();
-    let mut used = HashSet::new();
-    for op in &kernel.ops {
-        op.kind.for_each_operand(|v| {
-            used.insert(v);
-        });
-    }
-    let mut j = Jvp {
-        src: kernel,
-        out,
-        map,
-        tan: vec![None; kernel.values.len()],
-        tparams,
-        shared_twin,
-        local_twin,
-        used,
-    };
+    let mut j = Jvp::new(kernel, "jvp");
     let body = j.region(&kernel.body, &[])?;
     j.out.body = body;
     crate::verify::verify_kernel(&j.out)?;
     Ok(j.out)
 }
 
-struct Jvp<'a> {
-    src: &'a Kernel,
-    out: Kernel,
-    map: Vec<Option<Value>>,
-    tan: Vec<Option<Value>>,
-    tparams: Vec<Option<usize>>,
-    shared_twin: Vec<SharedId>,
-    local_twin: Vec<LocalId>,
-    used: HashSet<Value>,
+impl<'a> Jvp<'a> {
+    /// A new kernel `<name>_<suffix>` with the parameters of `kernel` followed by one
+    /// shadow pointer per pointer parameter, and the shared/local allocations of `kernel`
+    /// followed by their twins; the parameters are mapped.
+    pub(crate) fn new(kernel: &'a Kernel, suffix: &str) -> Jvp<'a> {
+        let mut out = Kernel::new(
+            format!("{}_{suffix}", kernel.name),
+            format!("{}_{suffix}", kernel.display_name),
+        );
+        let mut map = vec![None; kernel.values.len()];
+        for (i, &p) in kernel.params.iter().enumerate() {
+            let np = out.add_param(kernel.value_type(p), kernel.param_names[i].clone());
+            map[p.index()] = Some(np);
+        }
+        let tparams = tangent_params(kernel);
+        for (i, &p) in kernel.params.iter().enumerate() {
+            if tparams[i].is_some() {
+                let name = kernel.param_names[i]
+                    .as_ref()
+                    .map(|n| format!("d_{n}"))
+                    .or_else(|| Some(format!("d_param{i}")));
+                out.add_param(kernel.value_type(p), name);
+            }
+        }
+        out.shared = kernel.shared.clone();
+        let shared_twin = kernel
+            .shared
+            .iter()
+            .map(|s| {
+                out.shared.push(crate::ir::SharedAlloc {
+                    name: format!("d_{}", s.name),
+                    ..s.clone()
+                });
+                SharedId(out.shared.len() as u32 - 1)
+            })
+            .collect();
+        out.locals = kernel.locals.clone();
+        let local_twin = kernel
+            .locals
+            .iter()
+            .map(|l| {
+                out.locals.push(l.clone());
+                LocalId(out.locals.len() as u32 - 1)
+            })
+            .collect();
+        let mut used = HashSet::new();
+        for op in &kernel.ops {
+            op.kind.for_each_operand(|v| {
+                used.insert(v);
+            });
+        }
+        Jvp {
+            src: kernel,
+            out,
+            map,
+            tan: vec![None; kernel.values.len()],
+            tparams,
+            shared_twin,
+            local_twin,
+            used,
+        }
+    }
 }
 
-type R<T> = Result<T, Diagnostic>;
+pub(crate) struct Jvp<'a> {
+    pub(crate) src: &'a Kernel,
+    pub(crate) out: Kernel,
+    pub(crate) map: Vec<Option<Value>>,
+    pub(crate) tan: Vec<Option<Value>>,
+    pub(crate) tparams: Vec<Option<usize>>,
+    pub(crate) shared_twin: Vec<SharedId>,
+    pub(crate) local_twin: Vec<LocalId>,
+    pub(crate) used: HashSet<Value>,
+}
+
+pub(crate) type R<T> = Result<T, Diagnostic>;
 
 impl Jvp<'_> {
-    fn err(&self, loc: Option<SrcLoc>, msg: impl Into<String>) -> Diagnostic {
+    pub(crate) fn err(&self, loc: Option<SrcLoc>, msg: impl Into<String>) -> Diagnostic {
         not_differentiable(&self.src.name, loc, msg)
     }
 
-    fn v(&self, old: Value) -> R<Value> {
+    pub(crate) fn v(&self, old: Value) -> R<Value> {
         self.map[old.index()].ok_or_else(|| {
             Diagnostic::new(
                 "internal",
@@ -173,7 +182,7 @@ impl Jvp<'_> {
         self.tan[old.index()]
     }
 
-    fn emit(
+    pub(crate) fn emit(
         &mut self,
         ops: &mut Vec<OpId>,
         kind: OpKind,
@@ -185,27 +194,33 @@ impl Jvp<'_> {
         id
     }
 
-    fn val(&mut self, ops: &mut Vec<OpId>, kind: OpKind, ty: Type, loc: Option<SrcLoc>) -> Value {
+    pub(crate) fn val(
+        &mut self,
+        ops: &mut Vec<OpId>,
+        kind: OpKind,
+        ty: Type,
+        loc: Option<SrcLoc>,
+    ) -> Value {
         let id = self.emit(ops, kind, &[ty], loc);
         self.out.ops[id.index()].results[0]
     }
 
-    fn fconst(&mut self, ops: &mut Vec<OpId>, ty: Type, x: f64) -> Value {
+    pub(crate) fn fconst(&mut self, ops: &mut Vec<OpId>, ty: Type, x: f64) -> Value {
         let bits = if ty.is_float() { float_bits(x, ty) } else { 0 };
         self.val(ops, OpKind::Const { bits }, ty, None)
     }
 
-    fn bin(&mut self, ops: &mut Vec<OpId>, op: BinaryOp, a: Value, b: Value) -> Value {
+    pub(crate) fn bin(&mut self, ops: &mut Vec<OpId>, op: BinaryOp, a: Value, b: Value) -> Value {
         let ty = self.out.value_type(a);
         self.val(ops, OpKind::Binary(op, a, b), ty, None)
     }
 
-    fn un(&mut self, ops: &mut Vec<OpId>, op: UnaryOp, a: Value) -> Value {
+    pub(crate) fn un(&mut self, ops: &mut Vec<OpId>, op: UnaryOp, a: Value) -> Value {
         let ty = self.out.value_type(a);
         self.val(ops, OpKind::Unary(op, a), ty, None)
     }
 
-    fn mulc(&mut self, ops: &mut Vec<OpId>, a: Value, c: f64) -> Value {
+    pub(crate) fn mulc(&mut self, ops: &mut Vec<OpId>, a: Value, c: f64) -> Value {
         let ty = self.out.value_type(a);
         let k = self.fconst(ops, ty, c);
         self.bin(ops, BinaryOp::FMul, a, k)
@@ -222,7 +237,7 @@ impl Jvp<'_> {
         }
     }
 
-    fn twin(&self, root: MemRoot) -> Option<MemRoot> {
+    pub(crate) fn twin(&self, root: MemRoot) -> Option<MemRoot> {
         match root {
             MemRoot::Param(i) => self
                 .tparams
@@ -236,7 +251,7 @@ impl Jvp<'_> {
         }
     }
 
-    fn addr(&self, a: &Addr) -> R<Addr> {
+    pub(crate) fn addr(&self, a: &Addr) -> R<Addr> {
         Ok(match *a {
             Addr::Root { root, offset } => Addr::Root {
                 root,
@@ -323,7 +338,7 @@ impl Jvp<'_> {
     }
 
     /// Copy `op` with translated operands and regions-free kind; map its results.
-    fn copy(&mut self, old: OpId, kind: OpKind, ops: &mut Vec<OpId>) -> R<Vec<Value>> {
+    pub(crate) fn copy(&mut self, old: OpId, kind: OpKind, ops: &mut Vec<OpId>) -> R<Vec<Value>> {
         let data = self.src.op(old);
         let tys: Vec<Type> = data
             .results
@@ -781,7 +796,7 @@ impl Jvp<'_> {
         Ok(())
     }
 
-    fn is_const(&self, v: Value) -> bool {
+    pub(crate) fn is_const(&self, v: Value) -> bool {
         matches!(
             self.src.value_def(v),
             crate::ir::ValueDef::Result(op, _) if matches!(self.src.op(op).kind, OpKind::Const { .. })
@@ -789,7 +804,7 @@ impl Jvp<'_> {
     }
 
     /// Tangent of `y = u(x)` given `tx` (`None`: zero derivative).
-    fn unary_rule(
+    pub(crate) fn unary_rule(
         &mut self,
         ops: &mut Vec<OpId>,
         u: UnaryOp,
@@ -951,7 +966,7 @@ impl Jvp<'_> {
 
     /// Tangent of `y = b(x, z)`.
     #[allow(clippy::too_many_arguments)]
-    fn binary_rule(
+    pub(crate) fn binary_rule(
         &mut self,
         ops: &mut Vec<OpId>,
         b: BinaryOp,

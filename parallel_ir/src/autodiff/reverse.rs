@@ -1,0 +1,739 @@
+//! Reverse-mode differentiation of one launch of a raised kernel: [`vjp_kernel`].
+//!
+//! The adjoint kernel has the parameters of the source kernel followed by one *shadow*
+//! (cotangent) pointer per pointer parameter, in the order of [`super::tangent_params`],
+//! and a shadow twin of every shared and per-thread allocation. It is run on a scratch
+//! copy of the buffers as they were *before* the launch, plus the cotangents of the
+//! buffers *after* it; it leaves in the shadow buffers the cotangents of the buffers
+//! before the launch. The driver (`raise/src/grad.rs`) chains launches last to first.
+//!
+//! Each thread (inside the block-parallel region) first re-executes the forward body
+//! (recompute instead of a tape: its stores go to the scratch copy, its values are the
+//! primal ones because the scratch copy holds the state the primal launch started
+//! from), then runs the reverse sweep of the body, op by op in reverse order:
+//! * `y = f(x, ...)`: `dx += f'(x) dy` (the forward-mode rules, which are linear in the
+//!   tangent, give these products);
+//! * store `B[a] = v`: `dv += dB[a]; dB[a] = 0`; memset zeroes the shadow range;
+//! * load `v = B[a]`: `dB[a] += dv` with an atomic add for buffers and shared memory
+//!   (correct whatever the sharing between threads; specialising thread-private
+//!   locations and full reductions is a later optimisation), a plain update for
+//!   per-thread allocations;
+//! * `atomic fadd B[a], v` (old value unused): `dv += dB[a]`;
+//! * `If`: the reverse of both regions under the primal condition; values defined in
+//!   an `If`'s regions that the reverse sweep needs are made extra results of the
+//!   forward `If` (the other branch yields zero) so that they are in scope;
+//! * a barrier is mirrored: the reverse sweep of the code after a barrier runs before
+//!   the mirror of that barrier, the reverse of the code before it after, so adjoint
+//!   accumulation into shared memory is complete when it is read;
+//! * loops (`For`, `While`) carrying or computing floats are not handled yet
+//!   (`not-differentiable`); loops on integers only and without memory writes are
+//!   re-executed and have no adjoint.
+//!
+//! Only float values and memory get adjoints (activity); integer data gets none (its
+//! shadow is zeroed where it is overwritten). Float loads outside the thread-parallel
+//! region, float data moved through integer registers, shuffles, compare-and-swap of
+//! floats, memcpy and float atomics other than add are `not-differentiable`.
+//!
+//! Why it is legal: for one thread the sweep is the textbook adjoint of a straight-line
+//! program with structured branches; cotangent contributions of different threads to
+//! one location add up through atomics (the adjoint of a read shared by many threads is
+//! the sum of their contributions), and a location written in the launch is owned by
+//! the writing thread at the point of the write (otherwise the primal launch would have
+//! a data race), so reading and zeroing its shadow there is race-free given the mirrored
+//! barriers.
+
+use std::collections::HashSet;
+
+use crate::autodiff::forward::{Jvp, R};
+use crate::ir::{
+    Addr, AtomicOp, BarrierKind, CastOp, Kernel, Level, MemRoot, OpId, OpKind, Region, Type, Value,
+};
+use frontend::Diagnostic;
+
+/// The adjoint kernel of `kernel` (see the module documentation).
+pub fn vjp_kernel(kernel: &Kernel) -> Result<Kernel, Diagnostic> {
+    let mut r = Rev {
+        j: Jvp::new(kernel, "vjp"),
+        adj: vec![None; kernel.values.len()],
+    };
+    let body = r.outer_region(&kernel.body, &[])?;
+    r.j.out.body = body;
+    crate::verify::verify_kernel(&r.j.out)?;
+    Ok(r.j.out)
+}
+
+struct Rev<'a> {
+    j: Jvp<'a>,
+    adj: Vec<Option<Value>>,
+}
+
+fn new_args(r: &mut Rev, id: OpId, region: u8, old: &[Value]) -> Vec<Value> {
+    let mut args = Vec::new();
+    for &a in old {
+        let ty = r.j.src.value_type(a);
+        let n = r.j.out.new_region_arg(id, region, args.len() as u32, ty);
+        r.j.map[a.index()] = Some(n);
+        args.push(n);
+    }
+    args
+}
+
+impl Rev<'_> {
+    fn ty(&self, v: Value) -> Type {
+        self.j.src.value_type(v)
+    }
+
+    fn zero(&mut self, ops: &mut Vec<OpId>, ty: Type) -> Value {
+        self.j.val(ops, OpKind::Const { bits: 0 }, ty, None)
+    }
+
+    fn add_adj(&mut self, ops: &mut Vec<OpId>, v: Value, d: Value) {
+        if !self.ty(v).is_float() {
+            return;
+        }
+        let n = match self.adj[v.index()] {
+            Some(a) => self.j.bin(ops, crate::ir::BinaryOp::FAdd, a, d),
+            None => d,
+        };
+        self.adj[v.index()] = Some(n);
+    }
+
+    /// Regions outside the threads: copy, recursing into the parallel ops.
+    fn outer_region(&mut self, region: &Region, args: &[Value]) -> R<Region> {
+        let mut ops = Vec::new();
+        for &op in &region.ops {
+            let data = self.j.src.op(op).clone();
+            match &data.kind {
+                OpKind::Parallel { level, body } => {
+                    let id = self
+                        .j
+                        .emit(&mut ops, OpKind::Yield(Vec::new()), &[], data.loc);
+                    let a = new_args(self, id, 0, &body.args);
+                    let body = match level {
+                        Level::Grid => self.outer_region(body, &a)?,
+                        Level::Block => self.thread_body(body, &a)?,
+                    };
+                    self.j.out.op_mut(id).kind = OpKind::Parallel {
+                        level: *level,
+                        body,
+                    };
+                }
+                OpKind::Yield(_) => {
+                    let k = data.kind.clone();
+                    self.j.copy(op, k, &mut ops)?;
+                }
+                OpKind::Load { .. } if data.results.iter().any(|&r| self.ty(r).is_float()) => {
+                    return Err(self.j.err(
+                        data.loc,
+                        "float load outside the thread-parallel region (reverse mode)",
+                    ))
+                }
+                _ => {
+                    if contains_parallel(self.j.src, op) {
+                        return Err(self.j.err(
+                            data.loc,
+                            "control flow around the thread-parallel region (reverse mode)",
+                        ));
+                    }
+                    self.fwd_op(op, &mut ops)?;
+                }
+            }
+        }
+        Ok(Region {
+            args: args.to_vec(),
+            ops,
+        })
+    }
+
+    /// One thread: forward re-execution, then the reverse sweep.
+    fn thread_body(&mut self, body: &Region, args: &[Value]) -> R<Region> {
+        let mut ops = Vec::new();
+        let (term, rest) = body
+            .ops
+            .split_last()
+            .ok_or_else(|| Diagnostic::new("internal", "vjp: empty thread region"))?;
+        for &op in rest {
+            self.fwd_op(op, &mut ops)?;
+        }
+        for &op in rest.iter().rev() {
+            self.rev_op(op, &mut ops)?;
+        }
+        let k = self.j.src.op(*term).kind.clone();
+        self.j.copy(*term, k, &mut ops)?;
+        Ok(Region {
+            args: args.to_vec(),
+            ops,
+        })
+    }
+
+    /// Forward copy of one op; gives the old values it (and lifted nested regions)
+    /// defines at this level.
+    fn fwd_op(&mut self, old: OpId, ops: &mut Vec<OpId>) -> R<Vec<Value>> {
+        let data = self.j.src.op(old).clone();
+        let loc = data.loc;
+        match &data.kind {
+            OpKind::If {
+                cond,
+                then_region,
+                else_region,
+            } => {
+                let c = self.j.v(*cond)?;
+                let id = self.j.emit(ops, OpKind::Yield(Vec::new()), &[], loc);
+                let mut then_ops = Vec::new();
+                let dt = self.fwd_block(then_region, &mut then_ops)?;
+                let mut else_ops = Vec::new();
+                let de = self.fwd_block(else_region, &mut else_ops)?;
+                for (branch, region, mine) in [
+                    (&mut then_ops, then_region, true),
+                    (&mut else_ops, else_region, false),
+                ] {
+                    let term = *region
+                        .ops
+                        .last()
+                        .ok_or_else(|| Diagnostic::new("internal", "vjp: empty region"))?;
+                    let OpKind::Yield(vals) = &self.j.src.op(term).kind else {
+                        return Err(Diagnostic::new("internal", "vjp: If region without yield"));
+                    };
+                    let mut y = Vec::new();
+                    for &v in vals {
+                        y.push(self.j.v(v)?);
+                    }
+                    for &d in &dt {
+                        y.push(if mine {
+                            self.j.v(d)?
+                        } else {
+                            let t = self.ty(d);
+                            self.zero(branch, t)
+                        });
+                    }
+                    for &d in &de {
+                        y.push(if !mine {
+                            self.j.v(d)?
+                        } else {
+                            let t = self.ty(d);
+                            self.zero(branch, t)
+                        });
+                    }
+                    self.j.emit(branch, OpKind::Yield(y), &[], loc);
+                }
+                let mut defs = Vec::new();
+                for &r in &data.results {
+                    let n = self.j.out.add_result(id, self.ty(r));
+                    self.j.map[r.index()] = Some(n);
+                    defs.push(r);
+                }
+                for &d in dt.iter().chain(&de) {
+                    let n = self.j.out.add_result(id, self.ty(d));
+                    self.j.map[d.index()] = Some(n);
+                    defs.push(d);
+                }
+                self.j.out.op_mut(id).kind = OpKind::If {
+                    cond: c,
+                    then_region: Region {
+                        args: Vec::new(),
+                        ops: then_ops,
+                    },
+                    else_region: Region {
+                        args: Vec::new(),
+                        ops: else_ops,
+                    },
+                };
+                Ok(defs.into_iter().filter(|&d| !self.ty(d).is_ptr()).collect())
+            }
+            OpKind::For { .. } | OpKind::While { .. } => {
+                if !inactive_loop(self.j.src, old) {
+                    return Err(self.j.err(
+                        loc,
+                        "loop carrying or computing floats, or writing memory (reverse mode does not reverse loops yet)",
+                    ));
+                }
+                self.copy_deep(old, ops)?;
+                Ok(Vec::new())
+            }
+            OpKind::Parallel { .. } => Err(self.j.err(loc, "nested parallel region")),
+            OpKind::SharedAlloc(s) => {
+                self.j.copy(old, data.kind.clone(), ops)?;
+                let tw = self.j.shared_twin[s.index()];
+                self.j.emit(ops, OpKind::SharedAlloc(tw), &[], loc);
+                Ok(Vec::new())
+            }
+            OpKind::LocalAlloc(l) => {
+                self.j.copy(old, data.kind.clone(), ops)?;
+                let tw = self.j.local_twin[l.index()];
+                self.j.emit(ops, OpKind::LocalAlloc(tw), &[], loc);
+                Ok(Vec::new())
+            }
+            OpKind::Shuffle { value, .. } if self.ty(*value).is_float() => {
+                Err(self.j.err(loc, "warp shuffle of a float (reverse mode)"))
+            }
+            OpKind::Memcpy { .. } => Err(self.j.err(loc, "memcpy (reverse mode)")),
+            OpKind::Load {
+                addr: Addr::Dynamic(_),
+            } if data.results.iter().any(|&r| self.ty(r).is_float()) => Err(self.j.err(
+                loc,
+                "load of a float through a pointer whose buffer is not known statically",
+            )),
+            _ => {
+                self.j.copy(old, data.kind.clone(), ops)?;
+                if is_pure(&data.kind) {
+                    // Recomputed where the reverse sweep needs it (see `rev_if`).
+                    return Ok(Vec::new());
+                }
+                Ok(data
+                    .results
+                    .iter()
+                    .copied()
+                    .filter(|&d| !self.ty(d).is_ptr())
+                    .collect())
+            }
+        }
+    }
+
+    /// Forward copy of a region's ops except its terminator; the defined values.
+    fn fwd_block(&mut self, region: &Region, ops: &mut Vec<OpId>) -> R<Vec<Value>> {
+        let mut defs = Vec::new();
+        if let Some((_, rest)) = region.ops.split_last() {
+            for &op in rest {
+                defs.extend(self.fwd_op(op, ops)?);
+            }
+        }
+        Ok(defs)
+    }
+
+    /// A plain deep copy of an op with its regions (for inactive loops).
+    fn copy_deep(&mut self, old: OpId, ops: &mut Vec<OpId>) -> R<()> {
+        let data = self.j.src.op(old).clone();
+        if data.kind.regions().is_empty() {
+            self.j.copy(old, data.kind.clone(), ops)?;
+            return Ok(());
+        }
+        let id = self.j.emit(ops, OpKind::Yield(Vec::new()), &[], data.loc);
+        for &r in &data.results {
+            let n = self.j.out.add_result(id, self.ty(r));
+            self.j.map[r.index()] = Some(n);
+        }
+        let mut kind = data.kind.clone();
+        let mut bad = None;
+        kind.for_each_operand_mut(|v| match self.j.map[v.index()] {
+            Some(n) => *v = n,
+            None => bad = Some(*v),
+        });
+        if bad.is_some() {
+            return Err(Diagnostic::new(
+                "internal",
+                "vjp: operand before definition",
+            ));
+        }
+        let old_regions: Vec<Region> = data.kind.regions().into_iter().cloned().collect();
+        let mut new_regions = Vec::new();
+        for (i, reg) in old_regions.iter().enumerate() {
+            let args = new_args(self, id, i as u8, &reg.args);
+            let mut rops = Vec::new();
+            for &op in &reg.ops {
+                self.copy_deep(op, &mut rops)?;
+            }
+            new_regions.push(Region { args, ops: rops });
+        }
+        for (slot, reg) in kind.regions_mut().into_iter().zip(new_regions) {
+            *slot = reg;
+        }
+        self.j.out.op_mut(id).kind = kind;
+        Ok(())
+    }
+
+    fn dy(&self, data: &crate::ir::OpData) -> Option<Value> {
+        data.results.first().and_then(|r| self.adj[r.index()])
+    }
+
+    /// The reverse sweep of one op.
+    fn rev_op(&mut self, old: OpId, ops: &mut Vec<OpId>) -> R<()> {
+        let data = self.j.src.op(old).clone();
+        let loc = data.loc;
+        match &data.kind {
+            OpKind::Barrier { .. } => {
+                self.j.emit(
+                    ops,
+                    OpKind::Barrier {
+                        kind: BarrierKind::Sync,
+                        pred: None,
+                    },
+                    &[],
+                    loc,
+                );
+            }
+            OpKind::Unary(u, a) if !u.is_int() => {
+                if let Some(dy) = self.dy(&data) {
+                    let x = self.j.v(*a)?;
+                    let y = self.j.v(data.results[0])?;
+                    if let Some(d) = self.j.unary_rule(ops, *u, x, y, dy, loc)? {
+                        self.add_adj(ops, *a, d);
+                    }
+                }
+            }
+            OpKind::Binary(b, a, c) if b.is_float() => {
+                if let Some(dy) = self.dy(&data) {
+                    let (x, z) = (self.j.v(*a)?, self.j.v(*c)?);
+                    let y = self.j.v(data.results[0])?;
+                    let da = self.j.binary_rule(ops, *b, x, z, y, Some(dy), None, loc)?;
+                    self.add_adj(ops, *a, da);
+                    let dc = self.j.binary_rule(ops, *b, x, z, y, None, Some(dy), loc)?;
+                    self.add_adj(ops, *c, dc);
+                }
+            }
+            OpKind::Fma(a, b, c) => {
+                if let Some(dy) = self.dy(&data) {
+                    let (x, z) = (self.j.v(*a)?, self.j.v(*b)?);
+                    let da = self.j.bin(ops, crate::ir::BinaryOp::FMul, dy, z);
+                    self.add_adj(ops, *a, da);
+                    let db = self.j.bin(ops, crate::ir::BinaryOp::FMul, dy, x);
+                    self.add_adj(ops, *b, db);
+                    self.add_adj(ops, *c, dy);
+                }
+            }
+            OpKind::Select {
+                cond,
+                if_true,
+                if_false,
+            } => {
+                if let Some(dy) = self.dy(&data) {
+                    let c = self.j.v(*cond)?;
+                    let ty = self.ty(data.results[0]);
+                    let z = self.zero(ops, ty);
+                    let dt = self.j.val(
+                        ops,
+                        OpKind::Select {
+                            cond: c,
+                            if_true: dy,
+                            if_false: z,
+                        },
+                        ty,
+                        None,
+                    );
+                    self.add_adj(ops, *if_true, dt);
+                    let df = self.j.val(
+                        ops,
+                        OpKind::Select {
+                            cond: c,
+                            if_true: z,
+                            if_false: dy,
+                        },
+                        ty,
+                        None,
+                    );
+                    self.add_adj(ops, *if_false, df);
+                }
+            }
+            OpKind::Cast(c, a) => {
+                let to = self.ty(data.results[0]);
+                let from = self.ty(*a);
+                match c {
+                    CastOp::FpExt | CastOp::FpTrunc => {
+                        if let Some(dy) = self.dy(&data) {
+                            let back = if *c == CastOp::FpExt {
+                                CastOp::FpTrunc
+                            } else {
+                                CastOp::FpExt
+                            };
+                            let d = self.j.val(ops, OpKind::Cast(back, dy), from, None);
+                            self.add_adj(ops, *a, d);
+                        }
+                    }
+                    CastOp::Bitcast
+                        if from.is_float()
+                            && !to.is_float()
+                            && self.j.used.contains(&data.results[0]) =>
+                    {
+                        return Err(self.j.err(
+                            loc,
+                            "float data moved through integer registers (reverse mode)",
+                        ));
+                    }
+                    CastOp::Bitcast
+                        if to.is_float() && !self.j.is_const(*a) && self.dy(&data).is_some() =>
+                    {
+                        return Err(self
+                            .j
+                            .err(loc, "bitcast of integer data to a float (reverse mode)"));
+                    }
+                    _ => {}
+                }
+            }
+            OpKind::Load { addr } => {
+                let r = data.results[0];
+                let Some(dv) = self.adj[r.index()] else {
+                    return Ok(());
+                };
+                let Addr::Root { root, .. } = addr else {
+                    return Err(self.j.err(loc, "load through an unknown pointer"));
+                };
+                let Addr::Root { offset, .. } = self.j.addr(addr)? else {
+                    return Err(Diagnostic::new("internal", "vjp: address kind changed"));
+                };
+                let Some(tw) = self.j.twin(*root) else {
+                    return Ok(());
+                };
+                let ty = self.ty(r);
+                let a = Addr::Root { root: tw, offset };
+                if matches!(root, MemRoot::Local(_)) {
+                    let cur = self.j.val(ops, OpKind::Load { addr: a }, ty, loc);
+                    let s = self.j.bin(ops, crate::ir::BinaryOp::FAdd, cur, dv);
+                    self.j
+                        .emit(ops, OpKind::Store { addr: a, value: s }, &[], loc);
+                } else {
+                    self.j.emit(
+                        ops,
+                        OpKind::Atomic {
+                            op: AtomicOp::FAdd,
+                            addr: a,
+                            value: dv,
+                        },
+                        &[ty],
+                        loc,
+                    );
+                }
+            }
+            OpKind::Store { addr, value } => {
+                let ty = self.ty(*value);
+                if ty.is_ptr() {
+                    return Ok(());
+                }
+                let (Addr::Root { root, .. }, Addr::Root { offset, .. }) =
+                    (addr, self.j.addr(addr)?)
+                else {
+                    if ty.bits() >= 16 {
+                        return Err(self.j.err(
+                            loc,
+                            "store through a pointer whose buffer is not known statically",
+                        ));
+                    }
+                    return Ok(());
+                };
+                let Some(tw) = self.j.twin(*root) else {
+                    if ty.is_float() {
+                        return Err(self.j.err(loc, "store of a float into a module global"));
+                    }
+                    return Ok(());
+                };
+                let a = Addr::Root { root: tw, offset };
+                if ty.is_float() {
+                    let g = self.j.val(ops, OpKind::Load { addr: a }, ty, loc);
+                    let z = self.zero(ops, ty);
+                    self.j
+                        .emit(ops, OpKind::Store { addr: a, value: z }, &[], loc);
+                    self.add_adj(ops, *value, g);
+                } else {
+                    let z = self.zero(ops, ty);
+                    self.j
+                        .emit(ops, OpKind::Store { addr: a, value: z }, &[], loc);
+                }
+            }
+            OpKind::Atomic { op, addr, value } => {
+                let ty = self.ty(*value);
+                if !ty.is_float() {
+                    return Ok(());
+                }
+                if *op != AtomicOp::FAdd || data.results.iter().any(|r| self.j.used.contains(r)) {
+                    return Err(self.j.err(
+                        loc,
+                        format!(
+                            "float atomic {} (reverse mode: only add with an unused result)",
+                            op.name()
+                        ),
+                    ));
+                }
+                let (Addr::Root { root, .. }, Addr::Root { offset, .. }) =
+                    (addr, self.j.addr(addr)?)
+                else {
+                    return Err(self.j.err(loc, "atomic through an unknown pointer"));
+                };
+                if let Some(tw) = self.j.twin(*root) {
+                    let g = self.j.val(
+                        ops,
+                        OpKind::Load {
+                            addr: Addr::Root { root: tw, offset },
+                        },
+                        ty,
+                        loc,
+                    );
+                    self.add_adj(ops, *value, g);
+                }
+            }
+            OpKind::AtomicCas { new, .. } if self.ty(*new).is_float() => {
+                return Err(self.j.err(loc, "compare-and-swap of a float"));
+            }
+            OpKind::Memset { dst, len, .. } => {
+                let (nd, nl) = (self.j.addr(dst)?, self.j.v(*len)?);
+                match (dst, nd) {
+                    (Addr::Root { root, .. }, Addr::Root { offset, .. }) => {
+                        if let Some(tw) = self.j.twin(*root) {
+                            let z = self.zero(ops, Type::I8);
+                            self.j.emit(
+                                ops,
+                                OpKind::Memset {
+                                    dst: Addr::Root { root: tw, offset },
+                                    byte: z,
+                                    len: nl,
+                                },
+                                &[],
+                                loc,
+                            );
+                        }
+                    }
+                    _ => return Err(self.j.err(loc, "memset through an unknown pointer")),
+                }
+            }
+            OpKind::If {
+                cond,
+                then_region,
+                else_region,
+            } => self.rev_if(old, *cond, then_region, else_region, ops)?,
+            _ => {}
+        }
+        Ok(())
+    }
+
+    fn rev_if(
+        &mut self,
+        old: OpId,
+        cond: Value,
+        then_region: &Region,
+        else_region: &Region,
+        ops: &mut Vec<OpId>,
+    ) -> R<()> {
+        let data = self.j.src.op(old).clone();
+        // Float values used inside and defined outside: their adjoints flow out.
+        let mut outside = Vec::new();
+        let mut defined = HashSet::new();
+        let mut used = Vec::new();
+        collect(self.j.src, old, &mut defined, &mut used);
+        let mut seen = HashSet::new();
+        for v in used {
+            if !defined.contains(&v) && self.ty(v).is_float() && seen.insert(v) {
+                outside.push(v);
+            }
+        }
+        let c = self.j.v(cond)?;
+        let id = self.j.emit(ops, OpKind::Yield(Vec::new()), &[], data.loc);
+        let mut regions = Vec::new();
+        for region in [then_region, else_region] {
+            let saved = self.adj.clone();
+            let mut rops = Vec::new();
+            if let Some((&term, rest)) = region.ops.split_last() {
+                // Pure values of the region are recomputed here (index arithmetic stays
+                // visible to the backends); the others were lifted out of the forward If.
+                for &op in rest {
+                    let k = self.j.src.op(op).kind.clone();
+                    if is_pure(&k) {
+                        self.j.copy(op, k, &mut rops)?;
+                    }
+                }
+                if let OpKind::Yield(vals) = &self.j.src.op(term).kind {
+                    for (&u, &r) in vals.iter().zip(&data.results) {
+                        if let Some(d) = self.adj[r.index()] {
+                            self.add_adj(&mut rops, u, d);
+                        }
+                    }
+                }
+                for &op in rest.iter().rev() {
+                    self.rev_op(op, &mut rops)?;
+                }
+            }
+            let mut y = Vec::new();
+            for &v in &outside {
+                y.push(match self.adj[v.index()] {
+                    Some(a) => a,
+                    None => {
+                        let t = self.ty(v);
+                        self.zero(&mut rops, t)
+                    }
+                });
+            }
+            self.j.emit(&mut rops, OpKind::Yield(y), &[], data.loc);
+            self.adj = saved;
+            regions.push(Region {
+                args: Vec::new(),
+                ops: rops,
+            });
+        }
+        for &v in &outside {
+            let n = self.j.out.add_result(id, self.ty(v));
+            self.adj[v.index()] = Some(n);
+        }
+        let else_region = regions.pop().unwrap_or_default();
+        let then_region = regions.pop().unwrap_or_default();
+        self.j.out.op_mut(id).kind = OpKind::If {
+            cond: c,
+            then_region,
+            else_region,
+        };
+        Ok(())
+    }
+}
+
+/// Ops without memory effects or regions: recomputing them gives the same values.
+fn is_pure(kind: &OpKind) -> bool {
+    matches!(
+        kind,
+        OpKind::Const { .. }
+            | OpKind::Unary(..)
+            | OpKind::Binary(..)
+            | OpKind::Fma(..)
+            | OpKind::ICmp(..)
+            | OpKind::FCmp(..)
+            | OpKind::Select { .. }
+            | OpKind::Cast(..)
+            | OpKind::Dim(_)
+            | OpKind::LaneId
+            | OpKind::RootAddr(_)
+            | OpKind::PtrAdd { .. }
+    )
+}
+
+/// Values defined in `op`'s regions (recursively) and values used there (operands of
+/// nested ops, not of `op` itself).
+fn collect(k: &Kernel, op: OpId, defined: &mut HashSet<Value>, used: &mut Vec<Value>) {
+    for region in k.op(op).kind.regions() {
+        defined.extend(region.args.iter().copied());
+        for &o in &region.ops {
+            defined.extend(k.op(o).results.iter().copied());
+            k.op(o).kind.for_each_operand(|v| used.push(v));
+            collect(k, o, defined, used);
+        }
+    }
+}
+
+fn contains_parallel(k: &Kernel, op: OpId) -> bool {
+    k.op(op).kind.regions().iter().any(|r| {
+        r.ops
+            .iter()
+            .any(|&o| matches!(k.op(o).kind, OpKind::Parallel { .. }) || contains_parallel(k, o))
+    })
+}
+
+/// A loop that neither defines floats nor writes memory (its re-execution is all the
+/// adjoint needs).
+fn inactive_loop(k: &Kernel, op: OpId) -> bool {
+    let mut defined = HashSet::new();
+    let mut used = Vec::new();
+    collect(k, op, &mut defined, &mut used);
+    let floats = defined
+        .iter()
+        .chain(&k.op(op).results)
+        .any(|&v| k.value_type(v).is_float());
+    !floats && !writes_memory(k, op)
+}
+
+fn writes_memory(k: &Kernel, op: OpId) -> bool {
+    k.op(op).kind.regions().iter().any(|r| {
+        r.ops.iter().any(|&o| {
+            matches!(
+                k.op(o).kind,
+                OpKind::Store { .. }
+                    | OpKind::Atomic { .. }
+                    | OpKind::AtomicCas { .. }
+                    | OpKind::Memcpy { .. }
+                    | OpKind::Memset { .. }
+            ) || writes_memory(k, o)
+        })
+    })
+}

@@ -52,9 +52,26 @@ use frontend::Diagnostic;
 
 /// The adjoint kernel of `kernel` (see the module documentation).
 pub fn vjp_kernel(kernel: &Kernel) -> Result<Kernel, Diagnostic> {
+    let mut written = HashSet::new();
+    for op in &kernel.ops {
+        match &op.kind {
+            OpKind::Store { addr, .. }
+            | OpKind::Atomic { addr, .. }
+            | OpKind::AtomicCas { addr, .. }
+            | OpKind::Memcpy { dst: addr, .. }
+            | OpKind::Memset { dst: addr, .. } => {
+                if let Addr::Root { root, .. } = addr {
+                    written.insert(*root);
+                }
+            }
+            _ => {}
+        }
+    }
     let mut r = Rev {
         j: Jvp::new(kernel, "vjp"),
         adj: vec![None; kernel.values.len()],
+        replay: false,
+        written,
     };
     let body = r.outer_region(&kernel.body, &[])?;
     r.j.out.body = body;
@@ -65,6 +82,10 @@ pub fn vjp_kernel(kernel: &Kernel) -> Result<Kernel, Diagnostic> {
 struct Rev<'a> {
     j: Jvp<'a>,
     adj: Vec<Option<Value>>,
+    /// Forward code re-executed inside a reversed loop: memory writes are left out.
+    replay: bool,
+    /// Roots some op of the kernel writes.
+    written: HashSet<MemRoot>,
 }
 
 fn new_args(r: &mut Rev, id: OpId, region: u8, old: &[Value]) -> Vec<Value> {
@@ -241,14 +262,21 @@ impl Rev<'_> {
                 Ok(defs.into_iter().filter(|&d| !self.ty(d).is_ptr()).collect())
             }
             OpKind::For { .. } | OpKind::While { .. } => {
-                if !inactive_loop(self.j.src, old) {
-                    return Err(self.j.err(
-                        loc,
-                        "loop carrying or computing floats, or writing memory (reverse mode does not reverse loops yet)",
-                    ));
+                if inactive_loop(self.j.src, old) {
+                    self.copy_deep_with(old, ops, self.replay, None)?;
+                    return Ok(Vec::new());
                 }
-                self.copy_deep(old, ops)?;
-                Ok(Vec::new())
+                if let OpKind::For { .. } = data.kind {
+                    if let Some(why) = self.unreversible_loop(old) {
+                        return Err(self.j.err(loc, why));
+                    }
+                    self.copy_deep_with(old, ops, self.replay, None)?;
+                    return Ok(data.results.clone());
+                }
+                Err(self.j.err(
+                    loc,
+                    "while loop carrying or computing floats, or writing memory (reverse mode)",
+                ))
             }
             OpKind::Parallel { .. } => Err(self.j.err(loc, "nested parallel region")),
             OpKind::SharedAlloc(s) => {
@@ -274,6 +302,9 @@ impl Rev<'_> {
                 "load of a float through a pointer whose buffer is not known statically",
             )),
             _ => {
+                if self.replay && is_write(&data.kind) {
+                    return Ok(Vec::new());
+                }
                 self.j.copy(old, data.kind.clone(), ops)?;
                 if is_pure(&data.kind) {
                     // Recomputed where the reverse sweep needs it (see `rev_if`).
@@ -301,8 +332,19 @@ impl Rev<'_> {
     }
 
     /// A plain deep copy of an op with its regions (for inactive loops).
-    fn copy_deep(&mut self, old: OpId, ops: &mut Vec<OpId>) -> R<()> {
+    /// Deep copy; `skip_writes` leaves out memory writes (replay of a loop whose loads
+    /// read memory the kernel never writes), `upper` replaces a `For`'s upper bound.
+    fn copy_deep_with(
+        &mut self,
+        old: OpId,
+        ops: &mut Vec<OpId>,
+        skip_writes: bool,
+        upper: Option<Value>,
+    ) -> R<()> {
         let data = self.j.src.op(old).clone();
+        if skip_writes && is_write(&data.kind) {
+            return Ok(());
+        }
         if data.kind.regions().is_empty() {
             self.j.copy(old, data.kind.clone(), ops)?;
             return Ok(());
@@ -324,13 +366,16 @@ impl Rev<'_> {
                 "vjp: operand before definition",
             ));
         }
+        if let (Some(u), OpKind::For { upper, .. }) = (upper, &mut kind) {
+            *upper = u;
+        }
         let old_regions: Vec<Region> = data.kind.regions().into_iter().cloned().collect();
         let mut new_regions = Vec::new();
         for (i, reg) in old_regions.iter().enumerate() {
             let args = new_args(self, id, i as u8, &reg.args);
             let mut rops = Vec::new();
             for &op in &reg.ops {
-                self.copy_deep(op, &mut rops)?;
+                self.copy_deep_with(op, &mut rops, skip_writes, None)?;
             }
             new_regions.push(Region { args, ops: rops });
         }
@@ -587,7 +632,223 @@ impl Rev<'_> {
                 then_region,
                 else_region,
             } => self.rev_if(old, *cond, then_region, else_region, ops)?,
+            OpKind::For { .. } if !inactive_loop(self.j.src, old) => self.rev_for(old, ops)?,
             _ => {}
+        }
+        Ok(())
+    }
+
+    /// Why the active `For` `op` cannot be reversed by replay, if it cannot: it must not
+    /// synchronise, and every load in it must read memory that no op of the kernel
+    /// writes (so replaying it later gives the same values), with no used atomic result.
+    fn unreversible_loop(&self, op: OpId) -> Option<String> {
+        let k = self.j.src;
+        let mut bad = None;
+        walk(k, op, &mut |o| {
+            if bad.is_some() {
+                return;
+            }
+            match &k.op(o).kind {
+                OpKind::Barrier { .. } | OpKind::Shuffle { .. } | OpKind::Vote { .. } => {
+                    bad = Some("loop with a barrier or warp operation (reverse mode replays loops; not supported yet)".to_string())
+                }
+                OpKind::While { .. } => bad = Some("while loop inside a differentiated loop".to_string()),
+                OpKind::Load { addr } => match addr {
+                    Addr::Root { root, .. } if !self.written.contains(root) => {}
+                    _ => {
+                        bad = Some(
+                            "loop reading memory that the kernel writes (reverse mode replays loops; a tape is not implemented yet)"
+                                .to_string(),
+                        )
+                    }
+                },
+                OpKind::Atomic { .. } | OpKind::AtomicCas { .. }
+                    if k.op(o).results.iter().any(|r| self.j.used.contains(r)) =>
+                {
+                    bad = Some("loop using the old value of an atomic".to_string())
+                }
+                OpKind::Memcpy { .. } | OpKind::LocalAlloc(_) | OpKind::SharedAlloc(_) => {
+                    bad = Some("memcpy or allocation in a differentiated loop".to_string())
+                }
+                _ => {}
+            }
+        });
+        bad
+    }
+
+    /// Reverse a `For` by replay: for each iteration, last first, recompute the carried
+    /// values at its start by re-running the loop (writes left out) up to it, recompute
+    /// its body, and run the body's reverse sweep. Cost: quadratic in the trip count,
+    /// no memory (a tape in a per-thread allocation is the later optimisation).
+    fn rev_for(&mut self, old: OpId, ops: &mut Vec<OpId>) -> R<()> {
+        use crate::ir::{BinaryOp, IntPredicate};
+        let data = self.j.src.op(old).clone();
+        let OpKind::For {
+            lower,
+            upper,
+            step,
+            inits,
+            body,
+        } = &data.kind
+        else {
+            return Err(Diagnostic::new("internal", "vjp: rev_for on a non-For"));
+        };
+        let saved_map = self.j.map.clone();
+        let (lo, hi, st) = (self.j.v(*lower)?, self.j.v(*upper)?, self.j.v(*step)?);
+        let ity = self.j.out.value_type(lo);
+        // n = hi > lo ? (hi - lo + step - 1) / step : 0
+        let one = self.j.val(ops, OpKind::Const { bits: 1 }, ity, None);
+        let zero_i = self.zero(ops, ity);
+        let span = self.j.bin(ops, BinaryOp::Sub, hi, lo);
+        let sm1 = self.j.bin(ops, BinaryOp::Sub, st, one);
+        let num = self.j.bin(ops, BinaryOp::Add, span, sm1);
+        let q = self.j.bin(ops, BinaryOp::SDiv, num, st);
+        let pos = self
+            .j
+            .val(ops, OpKind::ICmp(IntPredicate::Sgt, hi, lo), Type::I1, None);
+        let n = self.j.val(
+            ops,
+            OpKind::Select {
+                cond: pos,
+                if_true: q,
+                if_false: zero_i,
+            },
+            ity,
+            None,
+        );
+        // Float values used in the body and defined outside: adjoints carried along.
+        let mut defined = HashSet::new();
+        let mut used = Vec::new();
+        collect(self.j.src, old, &mut defined, &mut used);
+        let mut seen = HashSet::new();
+        let mut outside = Vec::new();
+        for v in used {
+            if !defined.contains(&v) && self.ty(v).is_float() && seen.insert(v) {
+                outside.push(v);
+            }
+        }
+        let carried: Vec<usize> = (0..inits.len())
+            .filter(|&k| self.ty(inits[k]).is_float())
+            .collect();
+        let mut rinits = Vec::new();
+        for &k in &carried {
+            let r = data.results[k];
+            rinits.push(match self.adj[r.index()] {
+                Some(a) => a,
+                None => {
+                    let t = self.ty(r);
+                    self.zero(ops, t)
+                }
+            });
+        }
+        for &v in &outside {
+            rinits.push(match self.adj[v.index()] {
+                Some(a) => a,
+                None => {
+                    let t = self.ty(v);
+                    self.zero(ops, t)
+                }
+            });
+        }
+        let id = self.j.emit(ops, OpKind::Yield(Vec::new()), &[], data.loc);
+        let jv = self.j.out.new_region_arg(id, 0, 0, ity);
+        let mut rargs = vec![jv];
+        for &k in &carried {
+            let t = self.ty(inits[k]);
+            rargs.push(self.j.out.new_region_arg(id, 0, rargs.len() as u32, t));
+        }
+        for &v in &outside {
+            let t = self.ty(v);
+            rargs.push(self.j.out.new_region_arg(id, 0, rargs.len() as u32, t));
+        }
+        let saved_adj = self.adj.clone();
+        let mut b = Vec::new();
+        // i = lo + (n - 1 - j) * step
+        let nm1 = self.j.bin(&mut b, BinaryOp::Sub, n, one);
+        let rj = self.j.bin(&mut b, BinaryOp::Sub, nm1, jv);
+        let off = self.j.bin(&mut b, BinaryOp::Mul, rj, st);
+        let i = self.j.bin(&mut b, BinaryOp::Add, lo, off);
+        // Carried values at the start of iteration i: replay up to i.
+        self.copy_deep_with(old, &mut b, true, Some(i))?;
+        let state: Vec<Value> = data
+            .results
+            .iter()
+            .map(|r| self.j.map[r.index()])
+            .collect::<Option<Vec<_>>>()
+            .ok_or_else(|| Diagnostic::new("internal", "vjp: replay results"))?;
+        // Body at iteration i.
+        self.j.map[body.args[0].index()] = Some(i);
+        for (a, s) in body.args[1..].iter().zip(&state) {
+            self.j.map[a.index()] = Some(*s);
+        }
+        let was_replay = std::mem::replace(&mut self.replay, true);
+        let (term, rest) = body
+            .ops
+            .split_last()
+            .ok_or_else(|| Diagnostic::new("internal", "vjp: empty loop body"))?;
+        for &op in rest {
+            self.fwd_op(op, &mut b)?;
+        }
+        self.replay = was_replay;
+        // Adjoints: results of this iteration, outside values so far.
+        for a in &body.args {
+            self.adj[a.index()] = None;
+        }
+        for (idx, &v) in outside.iter().enumerate() {
+            self.adj[v.index()] = Some(rargs[1 + carried.len() + idx]);
+        }
+        if let OpKind::Yield(vals) = &self.j.src.op(*term).kind {
+            for (c, &k) in carried.iter().enumerate() {
+                let d = rargs[1 + c];
+                self.add_adj(&mut b, vals[k], d);
+            }
+        }
+        for &op in rest.iter().rev() {
+            self.rev_op(op, &mut b)?;
+        }
+        let mut y = Vec::new();
+        for &k in &carried {
+            let a = body.args[1 + k];
+            y.push(match self.adj[a.index()] {
+                Some(d) => d,
+                None => {
+                    let t = self.ty(a);
+                    self.zero(&mut b, t)
+                }
+            });
+        }
+        for &v in &outside {
+            y.push(match self.adj[v.index()] {
+                Some(d) => d,
+                None => {
+                    let t = self.ty(v);
+                    self.zero(&mut b, t)
+                }
+            });
+        }
+        self.j.emit(&mut b, OpKind::Yield(y), &[], data.loc);
+        self.adj = saved_adj;
+        self.j.map = saved_map;
+        let mut results = Vec::new();
+        for &r in &rinits {
+            let t = self.j.out.value_type(r);
+            results.push(self.j.out.add_result(id, t));
+        }
+        self.j.out.op_mut(id).kind = OpKind::For {
+            lower: zero_i,
+            upper: n,
+            step: one,
+            inits: rinits,
+            body: Region {
+                args: rargs,
+                ops: b,
+            },
+        };
+        for (c, &k) in carried.iter().enumerate() {
+            self.add_adj(ops, inits[k], results[c]);
+        }
+        for (idx, &v) in outside.iter().enumerate() {
+            self.adj[v.index()] = Some(results[carried.len() + idx]);
         }
         Ok(())
     }
@@ -670,6 +931,14 @@ impl Rev<'_> {
     }
 }
 
+/// Memory writes (left out when a loop is replayed).
+fn is_write(kind: &OpKind) -> bool {
+    matches!(
+        kind,
+        OpKind::Store { .. } | OpKind::Atomic { .. } | OpKind::Memset { .. }
+    )
+}
+
 /// Ops without memory effects or regions: recomputing them gives the same values.
 fn is_pure(kind: &OpKind) -> bool {
     matches!(
@@ -698,6 +967,16 @@ fn collect(k: &Kernel, op: OpId, defined: &mut HashSet<Value>, used: &mut Vec<Va
             defined.extend(k.op(o).results.iter().copied());
             k.op(o).kind.for_each_operand(|v| used.push(v));
             collect(k, o, defined, used);
+        }
+    }
+}
+
+/// Visit every op nested in `op`'s regions.
+fn walk(k: &Kernel, op: OpId, f: &mut dyn FnMut(OpId)) {
+    for region in k.op(op).kind.regions() {
+        for &o in &region.ops {
+            f(o);
+            walk(k, o, f);
         }
     }
 }

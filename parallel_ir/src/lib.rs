@@ -5,4 +5,5 @@ pub mod effects;
 pub mod interp;
 pub mod ir;
 pub mod print;
+pub mod transforms;
 pub mod verify;

@@ -118,6 +118,7 @@ pub fn launch(
         max_steps,
         namer: None,
         scratch: Vec::new(),
+        pool: Vec::new(),
     };
     let mut top = Thread::new(&kernel.body, None, regs, [0; 3], 0);
     exec.run_sequential(&mut top, Level::Grid)
@@ -284,6 +285,8 @@ struct Exec<'a> {
     max_steps: u64,
     namer: Option<Namer>,
     scratch: Vec<u64>,
+    /// Thread states of the previous block, for reuse.
+    pool: Vec<Thread<'a>>,
 }
 
 fn dims(d: [u32; 3]) -> String {
@@ -388,14 +391,34 @@ impl<'a> Exec<'a> {
         regs: &[u64],
     ) -> Result<(), Diagnostic> {
         let [bx, by, bz] = self.config.block;
-        let mut threads = Vec::with_capacity((bx * by * bz) as usize);
+        // Thread states are reused from block to block (no allocation per thread).
+        let mut threads = std::mem::take(&mut self.pool);
+        let count = (bx * by * bz) as usize;
+        threads.truncate(count);
+        let mut i = 0usize;
         for z in 0..bz {
             for y in 0..by {
                 for x in 0..bx {
-                    let mut r = regs.to_vec();
-                    set_args(&mut r, &body.args, &[x.into(), y.into(), z.into()]);
                     let linear = x + y * bx + z * bx * by;
-                    threads.push(Thread::new(body, Some(op), r, [x, y, z], linear));
+                    if i == threads.len() {
+                        threads.push(Thread::new(body, Some(op), Vec::new(), [x, y, z], linear));
+                    }
+                    let t = &mut threads[i];
+                    t.tid = [x, y, z];
+                    t.linear = linear;
+                    t.frames.clear();
+                    t.frames.push(Frame {
+                        region: body,
+                        owner: Some(op),
+                        pos: 0,
+                    });
+                    t.regs.clear();
+                    t.regs.extend_from_slice(regs);
+                    set_args(&mut t.regs, &body.args, &[x.into(), y.into(), z.into()]);
+                    t.local.clear();
+                    t.local_offsets.clear();
+                    t.state = State::Ready;
+                    i += 1;
                 }
             }
         }
@@ -415,6 +438,7 @@ impl<'a> Exec<'a> {
                 continue;
             }
             if !self.resolve_barrier(&mut threads)? {
+                self.pool = threads;
                 return Ok(());
             }
         }

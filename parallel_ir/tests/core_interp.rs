@@ -459,3 +459,32 @@ fn core_interp_printer_kernel_values() {
         assert_eq!(got[i], x[i] + sum);
     }
 }
+
+/// Throughput of the interpreter on a large saxpy (run with `--ignored --nocapture`).
+#[test]
+#[ignore]
+fn core_interp_saxpy_throughput() {
+    let n = 1 << 20;
+    let x: Vec<f32> = (0..n).map(|i| i as f32).collect();
+    let y = vec![1.0f32; n];
+    let start = std::time::Instant::now();
+    let out = run(
+        &saxpy(),
+        [(n / 256) as u32, 1, 1],
+        [256, 1, 1],
+        vec![
+            Arg::Scalar(n as u64),
+            Arg::Scalar(u64::from(2.0f32.to_bits())),
+            Arg::Buf(f32s(&x)),
+            Arg::Buf(f32s(&y)),
+        ],
+    )
+    .unwrap();
+    let dt = start.elapsed();
+    assert_eq!(from_f32s(&out[1])[5], 11.0);
+    println!(
+        "saxpy n={n}: {:.1} ms ({:.1} ns per thread)",
+        dt.as_secs_f64() * 1e3,
+        dt.as_secs_f64() * 1e9 / n as f64
+    );
+}

@@ -41,7 +41,8 @@ const MAX_LOCAL_BYTES: usize = 512 * 1024;
 
 /// Run one launch of `kernel` (raised from a kernel of `module`, whose globals live in
 /// `memory`) with `params` (one `u64` per parameter: integers zero-extended, floats as
-/// IEEE bits, pointers from [`Memory`]).
+/// IEEE bits, pointers from [`Memory`]). The kernel is verified first
+/// ([`crate::verify::verify_kernel`]).
 pub fn launch(
     module: &Module,
     kernel: &Kernel,
@@ -56,6 +57,9 @@ pub fn launch(
             ..Default::default()
         })
     };
+    // The interpreter relies on the IR's invariants (it never indexes out of range on a
+    // verified kernel); checking them costs one walk over the kernel.
+    crate::verify::verify_kernel(kernel)?;
     if params.len() != kernel.params.len() {
         return Err(located(
             "bad-launch",

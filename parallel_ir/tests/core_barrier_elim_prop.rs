@@ -1,6 +1,7 @@
-//! Property test of barrier elimination: random straight-line and guarded kernels over two
-//! shared arrays (affine indices in the thread index, bounds guards), with barriers between
-//! segments, give the same outputs on the interpreter before and after the pass.
+//! Property test of barrier elimination: random kernels over two shared arrays (affine
+//! indices in the thread index, bounds guards, nested counted loops whose iterations store
+//! different values), with barriers between segments, give the same outputs on the
+//! interpreter before and after the pass.
 
 mod core_util;
 
@@ -29,13 +30,24 @@ impl Rng {
 
 const ELEMS: i32 = 64;
 
-fn random_kernel(rng: &mut Rng) -> Kernel {
-    let mut b = Builder::new("random");
-    let _out = b.param(GLOBAL, "out");
-    let _dump = b.param(GLOBAL, "dump");
-    let segments = 2 + rng.below(4);
-    let mut plan = Vec::new();
-    for _ in 0..segments {
+type Access = (bool, u32, i32, i32, i32);
+
+/// A piece of the thread body: accesses followed by a barrier, or a loop of pieces.
+enum Item {
+    Segment(Vec<Access>),
+    Loop(u32, Vec<Item>),
+}
+
+fn random_items(rng: &mut Rng, depth: u32) -> Vec<Item> {
+    let mut items = Vec::new();
+    for _ in 0..1 + rng.below(3) {
+        if depth < 2 && rng.below(4) == 0 {
+            items.push(Item::Loop(
+                1 + rng.below(3) as u32,
+                random_items(rng, depth + 1),
+            ));
+            continue;
+        }
         let mut accesses = Vec::new();
         for _ in 0..1 + rng.below(3) {
             let write = rng.below(2) == 0;
@@ -45,27 +57,46 @@ fn random_kernel(rng: &mut Rng) -> Kernel {
             let c = rng.below(40) as i32 - 8;
             accesses.push((write, array, cx, cy, c));
         }
-        plan.push(accesses);
+        items.push(Item::Segment(accesses));
     }
-    b.grid(|b, _| {
-        let arrays = [b.shared("a", 256, 4), b.shared("b", 256, 4)];
-        b.block(|b, [tx, ty, _]| {
-            let bdx = b.dim(Dim::BlockDim(0));
-            let row = b.bin(BinaryOp::Mul, ty, bdx);
-            let linear = b.bin(BinaryOp::Add, row, tx);
-            let mut acc = b.i32(0);
-            for (si, accesses) in plan.iter().enumerate() {
+    items
+}
+
+struct Env {
+    tx: Value,
+    ty: Value,
+    linear: Value,
+    arrays: [SharedId; 2],
+}
+
+/// Emit `items`; `acc` is the thread's running checksum, `salt` is added to stored values.
+fn emit(b: &mut Builder, env: &Env, items: &[Item], mut acc: Value, salt: Value) -> Value {
+    for (si, item) in items.iter().enumerate() {
+        match item {
+            Item::Loop(trips, body) => {
+                let lo = b.i32(0);
+                let hi = b.i32(*trips as i32);
+                let one = b.i32(1);
+                let r = b.for_(lo, hi, one, &[acc], |b, iv, carried| {
+                    let k = b.i32(100_000);
+                    let s = b.bin(BinaryOp::Mul, iv, k);
+                    let s = b.bin(BinaryOp::Add, s, salt);
+                    vec![emit(b, env, body, carried[0], s)]
+                });
+                acc = r[0];
+            }
+            Item::Segment(accesses) => {
                 for &(write, array, cx, cy, c) in accesses {
                     let kx = b.i32(cx);
                     let ky = b.i32(cy);
                     let kc = b.i32(c);
-                    let x = b.bin(BinaryOp::Mul, tx, kx);
-                    let y = b.bin(BinaryOp::Mul, ty, ky);
+                    let x = b.bin(BinaryOp::Mul, env.tx, kx);
+                    let y = b.bin(BinaryOp::Mul, env.ty, ky);
                     let s = b.bin(BinaryOp::Add, x, y);
                     let idx = b.bin(BinaryOp::Add, s, kc);
                     let n = b.i32(ELEMS);
                     let ok = b.icmp(IntPredicate::Ult, idx, n);
-                    let root = MemRoot::Shared(arrays[array as usize]);
+                    let root = MemRoot::Shared(env.arrays[array as usize]);
                     let r = b.if_(
                         ok,
                         &[Type::I32],
@@ -73,7 +104,8 @@ fn random_kernel(rng: &mut Rng) -> Kernel {
                             let off = elem4(b, idx);
                             if write {
                                 let tag = b.i32(1000 * (si as i32 + 1));
-                                let v = b.bin(BinaryOp::Add, linear, tag);
+                                let v = b.bin(BinaryOp::Add, env.linear, tag);
+                                let v = b.bin(BinaryOp::Add, v, salt);
                                 b.store(root, off, v);
                                 vec![acc]
                             } else {
@@ -89,6 +121,32 @@ fn random_kernel(rng: &mut Rng) -> Kernel {
                 }
                 b.barrier();
             }
+        }
+    }
+    acc
+}
+
+fn random_kernel(rng: &mut Rng) -> Kernel {
+    let mut b = Builder::new("random");
+    let _out = b.param(GLOBAL, "out");
+    let _dump = b.param(GLOBAL, "dump");
+    let items = random_items(rng, 0);
+    b.grid(|b, _| {
+        let arrays = [b.shared("a", 256, 4), b.shared("b", 256, 4)];
+        b.block(|b, [tx, ty, _]| {
+            let bdx = b.dim(Dim::BlockDim(0));
+            let row = b.bin(BinaryOp::Mul, ty, bdx);
+            let linear = b.bin(BinaryOp::Add, row, tx);
+            let acc = b.i32(0);
+            let salt = b.i32(0);
+            let env = Env {
+                tx,
+                ty,
+                linear,
+                arrays,
+            };
+            let acc = emit(b, &env, &items, acc, salt);
+            b.barrier();
             let off = elem4(b, linear);
             b.store(MemRoot::Param(0), off, acc);
             // Thread 0 dumps both arrays (after the last barrier).
@@ -133,7 +191,7 @@ fn core_barrier_elim_prop_random_kernels_keep_their_values() {
         [2, 8, 1],
     ];
     let (mut removed, mut kept) = (0, 0);
-    for case in 0..300 {
+    for case in 0..400 {
         let k = random_kernel(&mut rng);
         verify_kernel(&k).unwrap();
         let dims = rng.pick(&shapes);

@@ -311,3 +311,53 @@ fn core_barrier_elim_honours_thread_guards() {
     assert_eq!(stats.removed(), 0, "{stats}");
     assert!(stats.barriers[0].reason.contains("may alias"), "{stats}");
 }
+
+/// `s[t + 2n] = t; barrier; y[t] = s[t + 2n + shift]` with `2n` computed in the thread
+/// region from the parameter `n`: a symbol that cancels.
+fn symbolic(shift: i32) -> Kernel {
+    let mut b = Builder::new("symbolic");
+    let n = b.param(Type::I32, "n");
+    let _y = b.param(GLOBAL, "y");
+    b.grid(|b, _| {
+        let s = b.shared("s", 1024, 4);
+        b.block(|b, [tx, _, _]| {
+            let two = b.i32(2);
+            let k = b.bin(BinaryOp::Mul, n, two);
+            let kk = b.bin(BinaryOp::Mul, k, k); // non-affine, but uniform
+            let base = b.bin(BinaryOp::Add, tx, kk);
+            let off = elem4(b, base);
+            b.store(MemRoot::Shared(s), off, tx);
+            b.barrier();
+            let sh = b.i32(shift);
+            let j = b.bin(BinaryOp::Add, base, sh);
+            let joff = elem4(b, j);
+            let v = b.load(Type::I32, MemRoot::Shared(s), joff);
+            let toff = elem4(b, tx);
+            b.store(MemRoot::Param(1), toff, v);
+        });
+    });
+    b.finish()
+}
+
+#[test]
+fn core_barrier_elim_uniform_symbols_cancel() {
+    let mut k = symbolic(0);
+    let stats = eliminate_barriers(&mut k, &opts([32, 1, 1]));
+    assert_eq!(stats.removed(), 1, "{stats}");
+    let mut k = symbolic(1);
+    let stats = eliminate_barriers(&mut k, &opts([32, 1, 1]));
+    assert_eq!(stats.removed(), 0, "{stats}");
+    assert!(stats.barriers[0].reason.contains("threads"), "{stats}");
+    // And the kept one matters: thread t reads what thread t + 1 wrote.
+    let out = run(
+        &k,
+        [1, 1, 1],
+        [32, 1, 1],
+        vec![Arg::Scalar(3), Arg::Buf(vec![0; 128])],
+    )
+    .unwrap();
+    let got = from_i32s(&out[0]);
+    assert_eq!(got[0], 1);
+    assert_eq!(got[30], 31);
+    assert_eq!(got[31], 0);
+}

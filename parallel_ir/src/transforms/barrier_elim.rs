@@ -21,9 +21,10 @@
 //! * Same root: both byte offsets are decomposed into affine forms
 //!   `c . tid + sum k_s * s + d` where `tid` are the thread indices of the enclosing thread
 //!   `Parallel` and the symbols `s` are values defined *outside* the thread region (kernel
-//!   parameters, block indices, grid-level values), which are the same for every thread
-//!   and every dynamic instance in one block. Values computed inside the thread region
-//!   that are not affine in those (loop variables, loaded values, products of indices)
+//!   parameters, block indices, grid-level values, launch dimensions, and pure functions of
+//!   those computed inside the thread region), which are the same for every thread and
+//!   every dynamic instance in one block. Values computed inside the thread region that
+//!   are not affine in those (loop variables, loaded values, products of thread indices)
 //!   make the offsets incomparable (kept). Index arithmetic is assumed not to wrap
 //!   (as the `nsw`/`inbounds` arithmetic it is raised from).
 //! * The symbolic parts must cancel; then, with the block size known (`block_dims`), every
@@ -299,6 +300,8 @@ struct Ctx<'k> {
     inside: Vec<bool>,
     dims: Option<[u32; 3]>,
     noalias_params: bool,
+    /// Memo of [`Ctx::invariant`].
+    memo: std::cell::RefCell<Vec<Option<bool>>>,
 }
 
 impl<'k> Ctx<'k> {
@@ -323,6 +326,7 @@ impl<'k> Ctx<'k> {
             inside,
             dims,
             noalias_params: opts.noalias_params,
+            memo: std::cell::RefCell::new(vec![None; kernel.values.len()]),
         }
     }
 
@@ -351,10 +355,10 @@ impl<'k> Ctx<'k> {
             ))
         };
         let ValueDef::Result(op, 0) = vd.def else {
-            return if self.inside.get(v.index()) == Some(&true) {
-                opaque()
-            } else {
+            return if self.invariant(v, 0) {
                 symbol()
+            } else {
+                opaque()
             };
         };
         let fold = |x: Option<Affine>| x.ok_or_else(|| "index arithmetic overflows".to_string());
@@ -382,10 +386,10 @@ impl<'k> Ctx<'k> {
                     (Ok(x), Ok(y)) => match (x.as_const(), y.as_const()) {
                         (Some(c), _) => fold(y.scale(c)),
                         (_, Some(c)) => fold(x.scale(c)),
-                        _ if !self.is_inside(v) => symbol(),
+                        _ if self.invariant(v, 0) => symbol(),
                         _ => opaque(),
                     },
-                    _ if !self.is_inside(v) => symbol(),
+                    _ if self.invariant(v, 0) => symbol(),
                     _ => x.and(y),
                 }
             }
@@ -393,7 +397,7 @@ impl<'k> Ctx<'k> {
                 let x = self.affine(*a, depth + 1)?;
                 match self.affine(*b, depth + 1)?.as_const() {
                     Some(s) if (0..62).contains(&s) => fold(x.scale(1i64 << s)),
-                    _ if !self.is_inside(v) => symbol(),
+                    _ if self.invariant(v, 0) => symbol(),
                     _ => opaque(),
                 }
             }
@@ -402,13 +406,48 @@ impl<'k> Ctx<'k> {
             {
                 self.affine(*a, depth + 1)
             }
-            _ if !self.is_inside(v) => symbol(),
+            _ if self.invariant(v, 0) => symbol(),
             _ => opaque(),
         }
     }
 
-    fn is_inside(&self, v: Value) -> bool {
-        self.inside.get(v.index()) == Some(&true)
+    /// Whether `v` has one value for every thread of the block and every dynamic instance
+    /// in the thread region: defined outside it, or computed inside it by pure ops from
+    /// such values only (not from thread indices, loads, loop variables or region results).
+    fn invariant(&self, v: Value, depth: usize) -> bool {
+        if self.inside.get(v.index()) != Some(&true) {
+            return true;
+        }
+        if let Some(known) = self.memo.borrow().get(v.index()).copied().flatten() {
+            return known;
+        }
+        let k = self.kernel;
+        let result = depth < 64
+            && match k.value_def(v) {
+                ValueDef::Result(op, 0) => {
+                    let kind = &k.op(op).kind;
+                    matches!(
+                        kind,
+                        OpKind::Const { .. }
+                            | OpKind::Dim(_)
+                            | OpKind::Unary(..)
+                            | OpKind::Binary(..)
+                            | OpKind::Fma(..)
+                            | OpKind::ICmp(..)
+                            | OpKind::FCmp(..)
+                            | OpKind::Select { .. }
+                            | OpKind::Cast(..)
+                    ) && kind
+                        .operands()
+                        .iter()
+                        .all(|&o| self.invariant(o, depth + 1))
+                }
+                _ => false,
+            };
+        if let Some(slot) = self.memo.borrow_mut().get_mut(v.index()) {
+            *slot = Some(result);
+        }
+        result
     }
 
     /// The `if` guards of `op` inside the thread region that compare affine functions of

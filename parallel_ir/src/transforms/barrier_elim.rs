@@ -17,7 +17,8 @@
 //!   memory never alias; local (per-thread) memory never conflicts across threads; two
 //!   different pointer parameters may alias (kept) unless `noalias_params` says the launch
 //!   binds them to distinct buffers; an access through a pointer of unknown root may touch
-//!   anything (kept).
+//!   anything in its address space (kept), and nothing in another: CUDA's global, shared
+//!   and local spaces are disjoint, so a `ptr.global` access never meets shared memory.
 //! * Same root: both byte offsets are decomposed into affine forms
 //!   `c . tid + sum k_s * s + d` where `tid` are the thread indices of the enclosing thread
 //!   `Parallel` and the symbols `s` are values defined *outside* the thread region (kernel
@@ -40,7 +41,9 @@
 
 use std::collections::BTreeMap;
 
-use crate::effects::{barrier_neighbourhood, path_to, roots_may_alias, Access, AccessLoc, Extent};
+use crate::effects::{
+    barrier_neighbourhood, path_to, roots_may_alias, spaces_disjoint, Access, AccessLoc, Extent,
+};
 use crate::ir::*;
 use crate::print::{op_to_string_with, Namer};
 use frontend::interp::semantics;
@@ -502,6 +505,9 @@ impl<'k> Ctx<'k> {
 
     /// `Ok(())` when no two distinct threads can have `a` and `b` touch a common byte.
     fn cross_thread_conflict_free(&self, a: &Access, b: &Access) -> Result<(), String> {
+        if spaces_disjoint(self.kernel, &a.loc, &b.loc) {
+            return Ok(());
+        }
         let (
             AccessLoc::Root {
                 root: ra,

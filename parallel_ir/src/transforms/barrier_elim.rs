@@ -29,8 +29,8 @@
 //!   make the offsets incomparable (kept). Index arithmetic is assumed not to wrap
 //!   (as the `nsw`/`inbounds` arithmetic it is raised from).
 //! * The symbolic parts must cancel; then, with the block size known (`block_dims`), every
-//!   pair of distinct threads is checked exhaustively (at most 1024 x 1024) for byte
-//!   overlap, honouring enclosing `if` guards that compare affine functions of the thread
+//!   pair of distinct threads is checked exhaustively for byte overlap (through a map from
+//!   the bytes one side touches to the threads touching them: linear in the block size), honouring enclosing `if` guards that compare affine functions of the thread
 //!   index (other guards are assumed true, which is conservative). Without a known block
 //!   size nothing is removed.
 //!
@@ -573,6 +573,50 @@ impl<'k> Ctx<'k> {
             .map(|&t| (fb.eval(t) - fb.konst, t))
             .collect();
         let d = fa.konst - fb.konst;
+        let conflict = |t1: [i64; 3], t2: [i64; 3]| {
+            Err(format!(
+                "threads {t1:?} and {t2:?} touch the same bytes of {}",
+                crate::print::root_name(ra)
+            ))
+        };
+        if (1..=64).contains(&sb) {
+            // Small accesses: map every byte B touches to the thread(s) touching it, then
+            // look up A's bytes (linear in the number of threads).
+            #[derive(Clone, Copy)]
+            enum Owner {
+                One([i64; 3]),
+                Many([i64; 3], [i64; 3]),
+            }
+            let mut owners: std::collections::HashMap<i64, Owner> =
+                std::collections::HashMap::with_capacity(tb.len() * sb as usize);
+            for &(xb, t2) in &tb {
+                for byte in xb..xb + sb {
+                    owners
+                        .entry(byte)
+                        .and_modify(|o| {
+                            if let Owner::One(u) = *o {
+                                if u != t2 {
+                                    *o = Owner::Many(u, t2);
+                                }
+                            }
+                        })
+                        .or_insert(Owner::One(t2));
+                }
+            }
+            for &(xa, t1) in &ta {
+                let start = xa + d;
+                for byte in start..start.saturating_add(sa.clamp(0, 1 << 20)) {
+                    match owners.get(&byte) {
+                        Some(Owner::One(t2)) if *t2 != t1 => return conflict(t1, *t2),
+                        Some(Owner::Many(u, v)) => {
+                            return conflict(t1, if *u != t1 { *u } else { *v })
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            return Ok(());
+        }
         for &(xa, t1) in &ta {
             for &(xb, t2) in &tb {
                 if t1 == t2 {
@@ -581,10 +625,7 @@ impl<'k> Ctx<'k> {
                 // A touches [xa + d, xa + d + sa), B [xb, xb + sb), relative to B's base.
                 let diff = xa + d - xb;
                 if -sa < diff && diff < sb {
-                    return Err(format!(
-                        "threads {t1:?} and {t2:?} touch the same bytes of {}",
-                        crate::print::root_name(ra)
-                    ));
+                    return conflict(t1, t2);
                 }
             }
         }

@@ -136,12 +136,9 @@ impl<'a> Emitter<'a> {
         let n_loops = forest.loops.len();
         let mut exits = vec![Vec::new(); n_loops];
         for (li, l) in forest.loops.iter().enumerate() {
-            for b in f.block_ids() {
-                if !l.blocks[b.index()] {
-                    continue;
-                }
+            for &b in &l.blocks {
                 for &s in &cfg.succs[b.index()] {
-                    if !l.blocks[s.index()] && !exits[li].contains(&s) {
+                    if !forest.contains(li, s) && !exits[li].contains(&s) {
                         exits[li].push(s);
                     }
                 }
@@ -155,10 +152,7 @@ impl<'a> Emitter<'a> {
                 ValueDef::BlockParam(b, _) => Some(b),
             }
         };
-        let mut seen = vec![Vec::<bool>::new(); n_loops];
-        for s in seen.iter_mut() {
-            s.resize(f.values.len(), false);
-        }
+        let mut seen: std::collections::HashSet<(usize, Value)> = std::collections::HashSet::new();
         for b in f.block_ids() {
             if !cfg.reachable[b.index()] {
                 continue;
@@ -176,11 +170,10 @@ impl<'a> Emitter<'a> {
                 let Some(db) = def_block(v) else { continue };
                 let mut l = forest.innermost[db.index()];
                 while let Some(li) = l {
-                    if forest.loops[li].blocks[b.index()] {
+                    if forest.contains(li, b) {
                         break;
                     }
-                    if !seen[li][v.index()] {
-                        seen[li][v.index()] = true;
+                    if seen.insert((li, v)) {
                         liveouts[li].push(v);
                     }
                     l = forest.loops[li].parent;
@@ -346,11 +339,19 @@ impl<'a> Emitter<'a> {
     fn postdom(&mut self, ctx: Ctx) -> &PostDom {
         if !self.postdoms.contains_key(&ctx) {
             let pd = match ctx {
-                Ctx::Top => PostDom::new(&self.cfg, &|_| true, None),
+                Ctx::Top => {
+                    let all: Vec<Block> = self.f.block_ids().collect();
+                    PostDom::new(&self.cfg, &all, &|_| true, None)
+                }
                 Ctx::Loop(l) => {
                     let lp = &self.forest.loops[l];
-                    let blocks = lp.blocks.clone();
-                    PostDom::new(&self.cfg, &|b: Block| blocks[b.index()], Some(lp.header))
+                    let forest = &self.forest;
+                    PostDom::new(
+                        &self.cfg,
+                        &lp.blocks,
+                        &|b: Block| forest.contains(l, b),
+                        Some(lp.header),
+                    )
                 }
             };
             self.postdoms.insert(ctx, pd);
@@ -365,7 +366,7 @@ impl<'a> Emitter<'a> {
             Ctx::Top => b.index(),
             Ctx::Loop(l) => {
                 let lp = &self.forest.loops[l];
-                if b == lp.header || !lp.blocks[b.index()] {
+                if b == lp.header || !self.forest.contains(l, b) {
                     sink
                 } else {
                     b.index()
@@ -505,7 +506,7 @@ impl<'a> Emitter<'a> {
                         }
                         return self.terminal(ops, l, Terminal::Continue, args, from);
                     }
-                    if !lp.blocks[b.index()] {
+                    if !self.forest.contains(l, b) {
                         if stop != sink {
                             return Err(internal("loop exit before the join"));
                         }
@@ -614,7 +615,7 @@ impl<'a> Emitter<'a> {
             }
         };
         let pd = self.postdom(ctx);
-        let join = pd.ipdom[b.index()];
+        let join = pd.ipdom_of(b.index());
         if join == usize::MAX {
             return Err(self.unstructurable(b));
         }

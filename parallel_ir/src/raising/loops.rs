@@ -14,26 +14,40 @@ use std::collections::{HashMap, HashSet};
 use crate::ir::{BinaryOp, IntPredicate, Kernel, OpId, OpKind, Region, Value, ValueDef};
 
 use super::cleanup::pure;
-use super::util::{const_of, def_op, defined_in, replace_uses};
+use super::util::{const_of, def_op, defined_in};
 
 /// Convert every eligible `While` of the kernel.
 pub fn while_to_for(k: &mut Kernel) {
     let body = std::mem::take(&mut k.body);
-    let ops = rewrite_list(k, body.ops);
+    let mut pending = HashMap::new();
+    let ops = rewrite_list(k, body.ops, &mut pending);
     k.body = Region {
         args: body.args,
         ops,
     };
 }
 
-fn rewrite_list(k: &mut Kernel, ops: Vec<OpId>) -> Vec<OpId> {
+/// Rewrites in program order; `pending` maps the old results of converted loops to their
+/// replacements and is applied to each op's operands when the op is reached (all uses of a
+/// value come after its definition), which keeps the pass linear.
+fn rewrite_list(k: &mut Kernel, ops: Vec<OpId>, pending: &mut HashMap<Value, Value>) -> Vec<OpId> {
     let mut out = Vec::with_capacity(ops.len());
     for op in ops {
+        if !pending.is_empty() {
+            k.op_mut(op).kind.for_each_operand_mut(|v| {
+                if let Some(&x) = pending.get(v) {
+                    *v = x
+                }
+            });
+        }
         let lists = super::util::take_regions(k, op);
-        let lists = lists.into_iter().map(|l| rewrite_list(k, l)).collect();
+        let lists = lists
+            .into_iter()
+            .map(|l| rewrite_list(k, l, pending))
+            .collect();
         super::util::put_regions(k, op, lists);
         if matches!(k.op(op).kind, OpKind::While { .. }) {
-            if let Some((pre, post)) = try_for(k, op) {
+            if let Some((pre, post)) = try_for(k, op, pending) {
                 out.extend(pre);
                 out.push(op);
                 out.extend(post);
@@ -45,7 +59,11 @@ fn rewrite_list(k: &mut Kernel, ops: Vec<OpId>) -> Vec<OpId> {
     out
 }
 
-fn try_for(k: &mut Kernel, w: OpId) -> Option<(Vec<OpId>, Vec<OpId>)> {
+fn try_for(
+    k: &mut Kernel,
+    w: OpId,
+    pending: &mut HashMap<Value, Value>,
+) -> Option<(Vec<OpId>, Vec<OpId>)> {
     let OpKind::While {
         inits,
         before,
@@ -202,11 +220,9 @@ fn try_for(k: &mut Kernel, w: OpId) -> Option<(Vec<OpId>, Vec<OpId>)> {
             }
         });
     }
-    let mut repl = HashMap::new();
     for (&old, &new) in old_results.iter().zip(&ev) {
         let new = carried_map.get(&new).copied().unwrap_or(new);
-        repl.insert(old, new);
+        pending.insert(old, new);
     }
-    replace_uses(k, &repl);
     Some((vec![step_op], post))
 }

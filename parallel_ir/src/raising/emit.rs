@@ -67,6 +67,8 @@ pub struct Emitter<'a> {
     exits: Vec<Vec<Block>>,
     liveouts: Vec<Vec<Value>>,
     budget: usize,
+    /// Blocks already emitted that hold a barrier or warp collective (never duplicated).
+    sync_emitted: Vec<bool>,
 }
 
 fn internal(msg: &str) -> Diagnostic {
@@ -201,6 +203,7 @@ impl<'a> Emitter<'a> {
             exits,
             liveouts,
             budget,
+            sync_emitted: vec![false; f.blocks.len()],
         })
     }
 
@@ -565,6 +568,27 @@ impl<'a> Emitter<'a> {
         ctx: Ctx,
     ) -> Result<Next, Diagnostic> {
         let sink = self.f.blocks.len();
+        let has_sync = self.f.block(b).insts.iter().any(|&i| {
+            matches!(
+                self.f.inst(i).op,
+                Op::Barrier { .. } | Op::Shuffle { .. } | Op::Vote { .. }
+            )
+        });
+        if has_sync {
+            // Threads of one block must meet at the *same* barrier: a copy per path would
+            // make a kernel that synchronises correctly diverge.
+            if self.sync_emitted[b.index()] {
+                return Err(Diagnostic::new(
+                    "unsupported-control-flow",
+                    format!(
+                        "kernel '{}': structuring would duplicate a barrier or warp collective (reached on paths that merge only after an early return)",
+                        self.f.display_name
+                    ),
+                )
+                .at(Self::block_location(self.module, self.f, b)));
+            }
+            self.sync_emitted[b.index()] = true;
+        }
         for &i in &self.f.block(b).insts.clone() {
             self.emit_inst(ops, i)?;
         }

@@ -458,9 +458,16 @@ impl<'a> Emitter<'a> {
                 out.push(v);
             }
         }
+        // A live-out is used after exit `e` only if its definition dominates the exit's
+        // target; then it was emitted on every path to this exit (see the module doc).
+        let target = match term {
+            Terminal::Exit(e) => exits.get(e).copied(),
+            Terminal::Continue => None,
+        };
+        let _ = from;
         for &v in &self.liveouts[l].clone() {
-            let avail = matches!(term, Terminal::Exit(_))
-                && self.def_block(v).is_some_and(|d| self.dominates(d, from));
+            let avail =
+                target.is_some_and(|t| self.def_block(v).is_some_and(|d| self.dominates(d, t)));
             if avail {
                 let x = self.val(ops, v)?;
                 out.push(x);

@@ -122,6 +122,7 @@ pub fn run(
     let launches = bind_spec(module, spec)?;
     match target {
         Target::Interp => run_interp(module, spec, inputs, &launches),
+        Target::Cpu => crate::cpu::run_cpu(module, spec, inputs, &launches),
         other => Err(Diagnostic::new(
             "unsupported-target",
             format!(

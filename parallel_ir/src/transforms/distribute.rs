@@ -127,6 +127,10 @@ struct Ctx<'a> {
     /// New thread loops created.
     segments: Vec<OpId>,
     stats: DistributeStats,
+    /// Uses to rewrite in ops not yet visited (results demoted to per-thread arrays).
+    pending: HashMap<Value, Value>,
+    /// `SharedAlloc` ops of per-thread arrays made while splitting.
+    allocs: Vec<OpId>,
 }
 
 impl Ctx<'_> {
@@ -212,6 +216,8 @@ fn distribute_thread_loop(
         tids: body.args.clone(),
         segments: Vec::new(),
         stats: DistributeStats::default(),
+        pending: HashMap::new(),
+        allocs: Vec::new(),
     };
     let ops: Vec<OpId> = body
         .ops
@@ -227,7 +233,8 @@ fn distribute_thread_loop(
         ));
     }
     let out = split(k, &mut ctx, &ops)?;
-    let spills = fix_segments(k, &mut ctx)?;
+    let mut spills = std::mem::take(&mut ctx.allocs);
+    spills.extend(fix_segments(k, &mut ctx)?);
     stats.barriers += ctx.stats.barriers;
     stats.hoisted += ctx.stats.hoisted;
     stats.spilled += ctx.stats.spilled;
@@ -278,6 +285,25 @@ fn split(k: &mut Kernel, ctx: &mut Ctx, ops: &[OpId]) -> Result<Vec<OpId>, Diagn
     let mut out = Vec::new();
     let mut cur = Vec::new();
     for &op in ops {
+        if !ctx.pending.is_empty() {
+            let pending = ctx.pending.clone();
+            rewrite_in(k, &[op], &pending);
+        }
+        if contains_barrier(k, op)
+            && matches!(
+                k.op(op).kind,
+                OpKind::For { .. } | OpKind::While { .. } | OpKind::If { .. }
+            )
+        {
+            let mut before = Vec::new();
+            let mut after = Vec::new();
+            demote_divergent(k, ctx, op, &mut before, &mut after)?;
+            cur.extend(before);
+            flush(k, ctx, &mut cur, &mut out);
+            split_control(k, ctx, op, &mut out)?;
+            cur.extend(after);
+            continue;
+        }
         let kind = k.op(op).kind.clone();
         if let OpKind::Barrier { kind: bk, .. } = kind {
             if bk != BarrierKind::Sync {
@@ -292,121 +318,136 @@ fn split(k: &mut Kernel, ctx: &mut Ctx, ops: &[OpId]) -> Result<Vec<OpId>, Diagn
             continue;
         }
         if !contains_barrier(k, op) {
-            if is_pure(&kind) && kind.operands().iter().all(|&v| ctx.is_uniform(v)) {
-                let results = k.op(op).results.clone();
+            let results = k.op(op).results.clone();
+            if movable(k, ctx, op) {
                 ctx.uniform.extend(results);
                 out.push(op);
             } else {
+                // Invariant: a uniform value is available at block level.
+                for r in results {
+                    ctx.uniform.remove(&r);
+                }
                 cur.push(op);
             }
             continue;
         }
-        flush(k, ctx, &mut cur, &mut out);
-        ctx.stats.hoisted += 1;
-        let divergent = |k: &Kernel, what: &str| {
-            diag(
-                k,
-                "barrier-divergent",
-                format!(
-                    "a barrier inside {what} that is not provably the same for every thread of the block"
-                ),
-            )
-        };
-        match kind {
-            OpKind::For {
-                lower,
-                upper,
-                step,
-                inits,
-                body,
-            } => {
-                if ![lower, upper, step]
-                    .iter()
-                    .chain(inits.iter())
-                    .all(|&v| ctx.is_uniform(v))
-                {
-                    return Err(divergent(k, "a loop whose bounds or carried values"));
-                }
-                ctx.uniform.extend(body.args.iter().copied());
-                let new_body = split_region(k, ctx, &body)?;
-                check_yield_uniform(k, ctx, &new_body, "a loop's carried values")?;
-                let results = k.op(op).results.clone();
-                ctx.uniform.extend(results);
-                if let OpKind::For { body, .. } = &mut k.op_mut(op).kind {
-                    *body = new_body;
-                }
-                out.push(op);
-            }
-            OpKind::If {
-                cond,
-                then_region,
-                else_region,
-            } => {
-                if !ctx.is_uniform(cond) {
-                    return Err(divergent(k, "a branch whose condition is"));
-                }
-                let t = split_region(k, ctx, &then_region)?;
-                let e = split_region(k, ctx, &else_region)?;
-                check_yield_uniform(k, ctx, &t, "a branch's results")?;
-                check_yield_uniform(k, ctx, &e, "a branch's results")?;
-                let results = k.op(op).results.clone();
-                ctx.uniform.extend(results);
-                if let OpKind::If {
-                    then_region,
-                    else_region,
-                    ..
-                } = &mut k.op_mut(op).kind
-                {
-                    *then_region = t;
-                    *else_region = e;
-                }
-                out.push(op);
-            }
-            OpKind::While {
-                inits,
-                before,
-                after,
-            } => {
-                if !inits.iter().all(|&v| ctx.is_uniform(v)) {
-                    return Err(divergent(k, "a while loop whose carried values"));
-                }
-                ctx.uniform.extend(before.args.iter().copied());
-                // The before-region must be uniform code (it decides the trip count).
-                for &o in &before.ops {
-                    let kd = k.op(o).kind.clone();
-                    let ok = match &kd {
-                        OpKind::Condition { .. } => {
-                            kd.operands().iter().all(|&v| ctx.is_uniform(v))
-                        }
-                        kd => is_pure(kd) && kd.operands().iter().all(|&v| ctx.is_uniform(v)),
-                    };
-                    if !ok {
-                        return Err(divergent(k, "a while loop whose condition"));
-                    }
-                    let results = k.op(o).results.clone();
-                    ctx.uniform.extend(results);
-                }
-                ctx.uniform.extend(after.args.iter().copied());
-                let a = split_region(k, ctx, &after)?;
-                check_yield_uniform(k, ctx, &a, "a while loop's carried values")?;
-                let results = k.op(op).results.clone();
-                ctx.uniform.extend(results);
-                if let OpKind::While { after, .. } = &mut k.op_mut(op).kind {
-                    *after = a;
-                }
-                out.push(op);
-            }
-            _ => {
-                return Err(diag(
-                    k,
-                    "distribute-structure",
-                    "a barrier nested in an op that cannot be hoisted",
-                ))
-            }
-        }
+        return Err(diag(
+            k,
+            "distribute-structure",
+            "a barrier nested in an op that cannot be hoisted",
+        ));
     }
     flush(k, ctx, &mut cur, &mut out);
     Ok(out)
+}
+
+/// Hoist a barrier-containing `For`/`While`/`If` (whose divergent values were demoted)
+/// out of the thread loop, splitting its regions.
+fn split_control(
+    k: &mut Kernel,
+    ctx: &mut Ctx,
+    op: OpId,
+    out: &mut Vec<OpId>,
+) -> Result<(), Diagnostic> {
+    let kind = k.op(op).kind.clone();
+    ctx.stats.hoisted += 1;
+    let divergent = |k: &Kernel, what: &str| {
+        diag(
+            k,
+            "barrier-divergent",
+            format!(
+                "a barrier inside {what} that is not provably the same for every thread of the block"
+            ),
+        )
+    };
+    match kind {
+        OpKind::For {
+            lower,
+            upper,
+            step,
+            inits,
+            body,
+        } => {
+            if ![lower, upper, step]
+                .iter()
+                .chain(inits.iter())
+                .all(|&v| ctx.is_uniform(v))
+            {
+                return Err(divergent(k, "a loop whose bounds or carried values"));
+            }
+            ctx.uniform.extend(body.args.iter().copied());
+            let new_body = split_region(k, ctx, &body)?;
+            check_yield_uniform(k, ctx, &new_body, "a loop's carried values")?;
+            let results = k.op(op).results.clone();
+            ctx.uniform.extend(results);
+            if let OpKind::For { body, .. } = &mut k.op_mut(op).kind {
+                *body = new_body;
+            }
+            out.push(op);
+        }
+        OpKind::If {
+            cond,
+            then_region,
+            else_region,
+        } => {
+            if !ctx.is_uniform(cond) {
+                return Err(divergent(k, "a branch whose condition is"));
+            }
+            let t = split_region(k, ctx, &then_region)?;
+            let e = split_region(k, ctx, &else_region)?;
+            check_yield_uniform(k, ctx, &t, "a branch's results")?;
+            check_yield_uniform(k, ctx, &e, "a branch's results")?;
+            let results = k.op(op).results.clone();
+            ctx.uniform.extend(results);
+            if let OpKind::If {
+                then_region,
+                else_region,
+                ..
+            } = &mut k.op_mut(op).kind
+            {
+                *then_region = t;
+                *else_region = e;
+            }
+            out.push(op);
+        }
+        OpKind::While {
+            inits,
+            before,
+            after,
+        } => {
+            if !inits.iter().all(|&v| ctx.is_uniform(v)) {
+                return Err(divergent(k, "a while loop whose carried values"));
+            }
+            ctx.uniform.extend(before.args.iter().copied());
+            // The before-region decides the trip count: its condition must be uniform.
+            let b = split_region(k, ctx, &before)?;
+            if let Some(&t) = b.ops.last() {
+                if let OpKind::Condition { cond, args } = &k.op(t).kind {
+                    if !ctx.is_uniform(*cond) || !args.iter().all(|&v| ctx.is_uniform(v)) {
+                        return Err(divergent(k, "a while loop whose condition"));
+                    }
+                }
+            }
+            ctx.uniform.extend(after.args.iter().copied());
+            let a = split_region(k, ctx, &after)?;
+            check_yield_uniform(k, ctx, &a, "a while loop's carried values")?;
+            let results = k.op(op).results.clone();
+            ctx.uniform.extend(results);
+            if let OpKind::While { before, after, .. } = &mut k.op_mut(op).kind {
+                *before = b;
+                *after = a;
+            }
+            out.push(op);
+        }
+        _ => {
+            return Err(diag(
+                k,
+                "distribute-structure",
+                "a barrier nested in an op that cannot be hoisted",
+            ))
+        }
+    }
+    Ok(())
 }
 
 /// Split a region's ops (keeping its arguments and terminator).
@@ -414,6 +455,10 @@ fn split_region(k: &mut Kernel, ctx: &mut Ctx, r: &Region) -> Result<Region, Dia
     let (body, term): (Vec<OpId>, Vec<OpId>) =
         r.ops.iter().partition(|&&o| !k.op(o).kind.is_terminator());
     let mut ops = split(k, ctx, &body)?;
+    if !ctx.pending.is_empty() {
+        let pending = ctx.pending.clone();
+        rewrite_in(k, &term, &pending);
+    }
     ops.extend(term);
     Ok(Region {
         args: r.args.clone(),
@@ -638,4 +683,455 @@ pub fn is_thread_arg(k: &Kernel, v: Value) -> bool {
         ),
         _ => false,
     }
+}
+
+// ---- uniformity of carried values and demotion of divergent ones ----
+
+/// Mark (in `ctx.uniform`) the values of `ops` that are provably the same for every thread:
+/// pure ops of uniform operands, and results of structured ops under uniform control whose
+/// yields are uniform (loop-carried values by a fixpoint).
+fn mark_uniform(k: &Kernel, ctx: &mut Ctx, ops: &[OpId]) {
+    for &op in ops {
+        let kind = &k.op(op).kind;
+        if is_pure(kind) {
+            if kind.operands().iter().all(|&v| ctx.is_uniform(v)) {
+                ctx.uniform.extend(k.op(op).results.iter().copied());
+            }
+            continue;
+        }
+        let flags = control_uniformity(k, ctx, op);
+        for (r, u) in k.op(op).results.iter().zip(flags.results) {
+            if u {
+                ctx.uniform.insert(*r);
+            }
+        }
+    }
+}
+
+fn yields_of(k: &Kernel, r: &Region) -> Vec<Value> {
+    match r.ops.last().map(|&t| &k.op(t).kind) {
+        Some(OpKind::Yield(v)) => v.clone(),
+        Some(OpKind::Condition { args, .. }) => args.clone(),
+        _ => Vec::new(),
+    }
+}
+
+#[derive(Default)]
+struct ControlFlags {
+    /// Carried values (For body args after the iv; While before args).
+    carried: Vec<bool>,
+    /// While condition args (= after args = results).
+    cond_args: Vec<bool>,
+    results: Vec<bool>,
+}
+
+/// Which carried values and results of a structured op are uniform (leaves the marks of
+/// the final, consistent assumption in `ctx.uniform`).
+fn control_uniformity(k: &Kernel, ctx: &mut Ctx, op: OpId) -> ControlFlags {
+    let kind = k.op(op).kind.clone();
+    let n_res = k.op(op).results.len();
+    match kind {
+        OpKind::If {
+            cond,
+            then_region,
+            else_region,
+        } => {
+            let control = ctx.is_uniform(cond);
+            if !control {
+                return ControlFlags {
+                    results: vec![false; n_res],
+                    ..Default::default()
+                };
+            }
+            mark_uniform(k, ctx, &then_region.ops);
+            mark_uniform(k, ctx, &else_region.ops);
+            let (t, e) = (yields_of(k, &then_region), yields_of(k, &else_region));
+            let results = (0..n_res)
+                .map(|i| {
+                    t.get(i).is_some_and(|&v| ctx.is_uniform(v))
+                        && e.get(i).is_some_and(|&v| ctx.is_uniform(v))
+                })
+                .collect();
+            ControlFlags {
+                results,
+                ..Default::default()
+            }
+        }
+        OpKind::For {
+            lower,
+            upper,
+            step,
+            inits,
+            body,
+        } => {
+            let control = [lower, upper, step].iter().all(|&v| ctx.is_uniform(v));
+            let mut cand: Vec<bool> = inits
+                .iter()
+                .map(|&v| control && ctx.is_uniform(v))
+                .collect();
+            loop {
+                let snapshot = ctx.uniform.clone();
+                if control {
+                    ctx.uniform.insert(body.args[0]);
+                }
+                for (i, &a) in body.args[1..].iter().enumerate() {
+                    if cand[i] {
+                        ctx.uniform.insert(a);
+                    }
+                }
+                mark_uniform(k, ctx, &body.ops);
+                let ys = yields_of(k, &body);
+                let next: Vec<bool> = cand
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &c)| c && ys.get(i).is_some_and(|&v| ctx.is_uniform(v)))
+                    .collect();
+                if next == cand {
+                    return ControlFlags {
+                        results: cand.clone(),
+                        carried: cand,
+                        ..Default::default()
+                    };
+                }
+                ctx.uniform = snapshot;
+                cand = next;
+            }
+        }
+        OpKind::While {
+            inits,
+            before,
+            after,
+        } => {
+            let mut cand: Vec<bool> = inits.iter().map(|&v| ctx.is_uniform(v)).collect();
+            loop {
+                let snapshot = ctx.uniform.clone();
+                for (i, &a) in before.args.iter().enumerate() {
+                    if cand[i] {
+                        ctx.uniform.insert(a);
+                    }
+                }
+                mark_uniform(k, ctx, &before.ops);
+                let (control, cargs) = match before.ops.last().map(|&t| &k.op(t).kind) {
+                    Some(OpKind::Condition { cond, args }) => (
+                        ctx.is_uniform(*cond),
+                        args.iter().map(|&v| ctx.is_uniform(v)).collect::<Vec<_>>(),
+                    ),
+                    _ => (false, Vec::new()),
+                };
+                let cargs: Vec<bool> = cargs.iter().map(|&c| c && control).collect();
+                for (i, &a) in after.args.iter().enumerate() {
+                    if cargs.get(i).copied().unwrap_or(false) {
+                        ctx.uniform.insert(a);
+                    }
+                }
+                mark_uniform(k, ctx, &after.ops);
+                let ys = yields_of(k, &after);
+                let next: Vec<bool> = cand
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &c)| c && control && ys.get(i).is_some_and(|&v| ctx.is_uniform(v)))
+                    .collect();
+                if next == cand || !control {
+                    return ControlFlags {
+                        carried: next,
+                        results: cargs.clone(),
+                        cond_args: cargs,
+                    };
+                }
+                ctx.uniform = snapshot;
+                cand = next;
+            }
+        }
+        _ => ControlFlags {
+            results: vec![false; n_res],
+            ..Default::default()
+        },
+    }
+}
+
+/// Whether `op` has no effects (pure, or structured with only pure ops inside).
+fn effect_free(k: &Kernel, op: OpId) -> bool {
+    let kind = &k.op(op).kind;
+    match kind {
+        OpKind::If { .. } | OpKind::For { .. } | OpKind::While { .. } => {
+            kind.regions().iter().all(|r| {
+                r.ops
+                    .iter()
+                    .all(|&o| k.op(o).kind.is_terminator() || effect_free(k, o))
+            })
+        }
+        _ => is_pure(kind),
+    }
+}
+
+/// Whether a barrier-free op can run once per block instead of once per thread: no
+/// effects, and every value it uses from outside is uniform.
+fn movable(k: &Kernel, ctx: &Ctx, op: OpId) -> bool {
+    if !effect_free(k, op) {
+        return false;
+    }
+    let mut uses = Vec::new();
+    used_in(k, &[op], &mut uses);
+    let mut defs = HashSet::new();
+    defined_in(k, &[op], &mut defs);
+    uses.iter().all(|v| defs.contains(v) || ctx.is_uniform(*v))
+}
+
+/// Thread-level ops computing `slot + linear_tid * size` for a per-thread array of `ty`;
+/// gives the offset. Uses the original thread arguments (rewritten per new thread loop).
+fn slot_addr(k: &mut Kernel, ctx: &mut Ctx, ty: Type, ops: &mut Vec<OpId>) -> Value {
+    let start = ops.len();
+    let tids = ctx.tids.clone();
+    let lin = linear_tid(k, ctx.cfg, &tids, ops);
+    let off = slot_offset(k, lin, ty, ops);
+    for &o in &ops[start..] {
+        ctx.inside.extend(k.op(o).results.iter().copied());
+    }
+    off
+}
+
+fn new_slot(k: &mut Kernel, ctx: &mut Ctx, v: Value) -> (SharedId, Type) {
+    let ty = k.value_type(v);
+    let threads =
+        u64::from(ctx.cfg.block[0]) * u64::from(ctx.cfg.block[1]) * u64::from(ctx.cfg.block[2]);
+    let id = SharedId(k.shared.len() as u32);
+    k.shared.push(SharedAlloc {
+        name: format!("dist.carried.v{}", v.index()),
+        bytes: threads * ty.bytes(),
+        align: 8,
+        dynamic: false,
+    });
+    let a = k.create_op(OpKind::SharedAlloc(id), &[], None);
+    ctx.allocs.push(a);
+    ctx.stats.spilled += 1;
+    (id, ty)
+}
+
+fn slot_store(
+    k: &mut Kernel,
+    ctx: &mut Ctx,
+    slot: (SharedId, Type),
+    v: Value,
+    ops: &mut Vec<OpId>,
+) {
+    let off = slot_addr(k, ctx, slot.1, ops);
+    ops.push(k.create_op(
+        OpKind::Store {
+            addr: Addr::Root {
+                root: MemRoot::Shared(slot.0),
+                offset: off,
+            },
+            value: v,
+        },
+        &[],
+        None,
+    ));
+}
+
+fn slot_load(k: &mut Kernel, ctx: &mut Ctx, slot: (SharedId, Type), ops: &mut Vec<OpId>) -> Value {
+    let off = slot_addr(k, ctx, slot.1, ops);
+    let ld = k.create_op(
+        OpKind::Load {
+            addr: Addr::Root {
+                root: MemRoot::Shared(slot.0),
+                offset: off,
+            },
+        },
+        &[slot.1],
+        None,
+    );
+    ops.push(ld);
+    let v = k.op(ld).results[0];
+    ctx.inside.insert(v);
+    v
+}
+
+/// Insert `ops` before the terminator of `r`.
+fn insert_before_term(r: &mut Region, ops: Vec<OpId>) {
+    let at = r.ops.len().saturating_sub(1);
+    r.ops.splice(at..at, ops);
+}
+
+/// Keep the entries of `v` whose flag is true.
+fn keep<T: Clone>(v: &[T], flags: &[bool]) -> Vec<T> {
+    v.iter()
+        .zip(flags)
+        .filter(|(_, &f)| f)
+        .map(|(x, _)| x.clone())
+        .collect()
+}
+
+/// Renumber the defs of an op's results and region arguments after removals.
+fn renumber(k: &mut Kernel, op: OpId) {
+    let results = k.op(op).results.clone();
+    for (i, r) in results.iter().enumerate() {
+        k.values[r.index()].def = ValueDef::Result(op, i as u32);
+    }
+    let regions: Vec<Vec<Value>> = k
+        .op(op)
+        .kind
+        .regions()
+        .iter()
+        .map(|r| r.args.clone())
+        .collect();
+    for (ri, args) in regions.iter().enumerate() {
+        for (i, a) in args.iter().enumerate() {
+            k.values[a.index()].def = ValueDef::RegionArg {
+                op,
+                region: ri as u8,
+                index: i as u32,
+            };
+        }
+    }
+}
+
+/// Turn the divergent carried values and results of a barrier-containing structured op
+/// into per-thread arrays: stored before the op / before each yield, loaded at the start
+/// of each region / after the op. `before` and `after` receive thread-level ops to place
+/// around the op; later uses of removed results are rewritten through `ctx.pending`.
+fn demote_divergent(
+    k: &mut Kernel,
+    ctx: &mut Ctx,
+    op: OpId,
+    before: &mut Vec<OpId>,
+    after: &mut Vec<OpId>,
+) -> Result<(), Diagnostic> {
+    let flags = control_uniformity(k, ctx, op);
+    let results = k.op(op).results.clone();
+    let mut kind = k.op(op).kind.clone();
+    let mut result_slots: Vec<Option<(SharedId, Type)>> = vec![None; results.len()];
+    match &mut kind {
+        OpKind::If {
+            then_region,
+            else_region,
+            ..
+        } => {
+            for (i, &r) in results.iter().enumerate() {
+                if flags.results[i] {
+                    continue;
+                }
+                let slot = new_slot(k, ctx, r);
+                result_slots[i] = Some(slot);
+                for region in [&mut *then_region, &mut *else_region] {
+                    let ys = yields_of(k, region);
+                    let mut ops = Vec::new();
+                    slot_store(k, ctx, slot, ys[i], &mut ops);
+                    insert_before_term(region, ops);
+                }
+            }
+            for region in [then_region, else_region] {
+                if let Some(&t) = region.ops.last() {
+                    if let OpKind::Yield(v) = &mut k.op_mut(t).kind {
+                        *v = keep(v, &flags.results);
+                    }
+                }
+            }
+        }
+        OpKind::For { inits, body, .. } => {
+            let mut map = HashMap::new();
+            let mut prologue = Vec::new();
+            let ys = yields_of(k, body);
+            let mut stores = Vec::new();
+            for i in 0..inits.len() {
+                if flags.carried[i] {
+                    continue;
+                }
+                let slot = new_slot(k, ctx, body.args[i + 1]);
+                result_slots[i] = Some(slot);
+                slot_store(k, ctx, slot, inits[i], before);
+                let v = slot_load(k, ctx, slot, &mut prologue);
+                map.insert(body.args[i + 1], v);
+                slot_store(k, ctx, slot, ys[i], &mut stores);
+            }
+            let mut ops = prologue;
+            ops.extend(body.ops.iter().copied());
+            rewrite_in(k, &ops[..], &map);
+            rewrite_in(k, &stores, &map);
+            body.ops = ops;
+            insert_before_term(body, stores);
+            // The yield's own operands were rewritten too; the stored values are the
+            // pre-rewrite ones only when a yield forwards a carried arg unchanged, which
+            // the map handles (it maps the arg to its reload).
+            if let Some(&t) = body.ops.last() {
+                if let OpKind::Yield(v) = &mut k.op_mut(t).kind {
+                    *v = keep(v, &flags.carried);
+                }
+            }
+            let mut carried = vec![true];
+            carried.extend(flags.carried.iter().copied());
+            body.args = keep(&body.args, &carried);
+            *inits = keep(inits, &flags.carried);
+        }
+        OpKind::While {
+            inits,
+            before: b,
+            after: a,
+        } => {
+            let mut map = HashMap::new();
+            let mut prologue = Vec::new();
+            let ys = yields_of(k, a);
+            let mut stores = Vec::new();
+            for i in 0..inits.len() {
+                if flags.carried[i] {
+                    continue;
+                }
+                let slot = new_slot(k, ctx, b.args[i]);
+                slot_store(k, ctx, slot, inits[i], before);
+                let v = slot_load(k, ctx, slot, &mut prologue);
+                map.insert(b.args[i], v);
+                slot_store(k, ctx, slot, ys[i], &mut stores);
+            }
+            let mut ops = prologue;
+            ops.extend(b.ops.iter().copied());
+            rewrite_in(k, &ops[..], &map);
+            b.ops = ops;
+            insert_before_term(a, stores);
+            if let Some(&t) = a.ops.last() {
+                if let OpKind::Yield(v) = &mut k.op_mut(t).kind {
+                    *v = keep(v, &flags.carried);
+                }
+            }
+            b.args = keep(&b.args, &flags.carried);
+            *inits = keep(inits, &flags.carried);
+            // Condition args -> after args and results.
+            let cargs = yields_of(k, b);
+            let mut cond_stores = Vec::new();
+            let mut amap = HashMap::new();
+            let mut aprologue = Vec::new();
+            for (i, &c) in cargs.iter().enumerate() {
+                if flags.cond_args.get(i).copied().unwrap_or(false) {
+                    continue;
+                }
+                let slot = new_slot(k, ctx, c);
+                result_slots[i] = Some(slot);
+                slot_store(k, ctx, slot, c, &mut cond_stores);
+                let v = slot_load(k, ctx, slot, &mut aprologue);
+                amap.insert(a.args[i], v);
+            }
+            insert_before_term(b, cond_stores);
+            if let Some(&t) = b.ops.last() {
+                if let OpKind::Condition { args, .. } = &mut k.op_mut(t).kind {
+                    *args = keep(args, &flags.cond_args);
+                }
+            }
+            let mut ops = aprologue;
+            ops.extend(a.ops.iter().copied());
+            rewrite_in(k, &ops[..], &amap);
+            a.ops = ops;
+            a.args = keep(&a.args, &flags.cond_args);
+        }
+        _ => return Ok(()),
+    }
+    // Results: reload after the op.
+    for (i, &r) in results.iter().enumerate() {
+        if let Some(slot) = result_slots[i] {
+            let v = slot_load(k, ctx, slot, after);
+            ctx.pending.insert(r, v);
+        }
+    }
+    let keep_results: Vec<bool> = result_slots.iter().map(|s| s.is_none()).collect();
+    k.op_mut(op).kind = kind;
+    k.op_mut(op).results = keep(&results, &keep_results);
+    renumber(k, op);
+    Ok(())
 }

@@ -11,9 +11,6 @@ use std::path::Path;
 const KNOWN_UNSUPPORTED: &[(&str, &str, &str)] = &[
     // Warp shuffles need lock-step lanes; the CPU backend runs a block's threads in turn.
     ("warp_shuffle_reduce", "*", "cpu-warp-op"),
-    // The unrolled tile loop's exit test is not yet proven uniform.
-    ("matmul_tiled", "kernel.O2.ll", "barrier-divergent"),
-    ("matmul_tiled", "kernel.ptx", "barrier-divergent"),
 ];
 
 fn known(example: &str, module_file: &str) -> Option<&'static str> {

@@ -323,6 +323,9 @@ fn split(k: &mut Kernel, ctx: &mut Ctx, ops: &[OpId]) -> Result<Vec<OpId>, Diagn
                 ctx.uniform.extend(results);
                 out.push(op);
             } else {
+                if let Some(copy) = uniform_part_of_select_if(k, ctx, op) {
+                    out.push(copy);
+                }
                 // Invariant: a uniform value is available at block level.
                 for r in results {
                     ctx.uniform.remove(&r);
@@ -847,6 +850,113 @@ fn control_uniformity(k: &Kernel, ctx: &mut Ctx, op: OpId) -> ControlFlags {
             ..Default::default()
         },
     }
+}
+
+/// An `If` with a uniform condition whose branches only yield (a select) and some of
+/// whose results are uniform: a block-level copy giving just those results, which later
+/// uses are redirected to (the thread-level `If` keeps the divergent ones).
+fn uniform_part_of_select_if(k: &mut Kernel, ctx: &mut Ctx, op: OpId) -> Option<OpId> {
+    let OpKind::If {
+        cond,
+        then_region,
+        else_region,
+    } = k.op(op).kind.clone()
+    else {
+        return None;
+    };
+    let pure_only = |r: &Region| {
+        r.ops
+            .iter()
+            .all(|&o| k.op(o).kind.is_terminator() || is_pure(&k.op(o).kind))
+    };
+    if !ctx.is_uniform(cond) || !pure_only(&then_region) || !pure_only(&else_region) {
+        return None;
+    }
+    // Which results are uniform, with the branches' pure ops evaluated uniformly.
+    let uniform_in = |k: &Kernel, ctx: &Ctx, r: &Region| -> HashSet<Value> {
+        let mut u = HashSet::new();
+        for &o in &r.ops {
+            let kind = &k.op(o).kind;
+            if is_pure(kind)
+                && kind
+                    .operands()
+                    .iter()
+                    .all(|v| u.contains(v) || ctx.is_uniform(*v))
+            {
+                u.extend(k.op(o).results.iter().copied());
+            }
+        }
+        u
+    };
+    let (ut, ue) = (
+        uniform_in(k, ctx, &then_region),
+        uniform_in(k, ctx, &else_region),
+    );
+    let (t, e) = (yields_of(k, &then_region), yields_of(k, &else_region));
+    let results = k.op(op).results.clone();
+    let keep_idx: Vec<usize> = (0..results.len())
+        .filter(|&i| {
+            t.get(i)
+                .is_some_and(|&v| ut.contains(&v) || ctx.is_uniform(v))
+                && e.get(i)
+                    .is_some_and(|&v| ue.contains(&v) || ctx.is_uniform(v))
+        })
+        .collect();
+    if keep_idx.is_empty() {
+        return None;
+    }
+    // Clone each branch's pure ops (fresh results) and yield the uniform results.
+    let clone_branch = |k: &mut Kernel, r: &Region, ys: &[Value]| -> Region {
+        let mut map: HashMap<Value, Value> = HashMap::new();
+        let mut ops = Vec::new();
+        for &o in &r.ops {
+            if k.op(o).kind.is_terminator() {
+                continue;
+            }
+            let mut kind = k.op(o).kind.clone();
+            kind.for_each_operand_mut(|v| {
+                if let Some(&n) = map.get(v) {
+                    *v = n;
+                }
+            });
+            let tys: Vec<Type> = k.op(o).results.iter().map(|&v| k.value_type(v)).collect();
+            let c = k.create_op(kind, &tys, k.op(o).loc.clone());
+            for (old, new) in k
+                .op(o)
+                .results
+                .clone()
+                .into_iter()
+                .zip(k.op(c).results.clone())
+            {
+                map.insert(old, new);
+            }
+            ops.push(c);
+        }
+        let vals: Vec<Value> = keep_idx
+            .iter()
+            .map(|&i| map.get(&ys[i]).copied().unwrap_or(ys[i]))
+            .collect();
+        ops.push(k.create_op(OpKind::Yield(vals), &[], None));
+        Region { args: vec![], ops }
+    };
+    let then_copy = clone_branch(k, &then_region, &t);
+    let else_copy = clone_branch(k, &else_region, &e);
+    let tys: Vec<Type> = keep_idx.iter().map(|&i| k.value_type(results[i])).collect();
+    let copy = k.create_op(
+        OpKind::If {
+            cond,
+            then_region: then_copy,
+            else_region: else_copy,
+        },
+        &tys,
+        None,
+    );
+    let new_results = k.op(copy).results.clone();
+    for (&i, &nv) in keep_idx.iter().zip(&new_results) {
+        ctx.pending.insert(results[i], nv);
+        ctx.uniform.insert(nv);
+    }
+    Some(copy)
 }
 
 /// Whether `op` has no effects (pure, or structured with only pure ops inside).

@@ -920,7 +920,7 @@ fn uniform_part_of_select_if(k: &mut Kernel, ctx: &mut Ctx, op: OpId) -> Option<
                 }
             });
             let tys: Vec<Type> = k.op(o).results.iter().map(|&v| k.value_type(v)).collect();
-            let c = k.create_op(kind, &tys, k.op(o).loc.clone());
+            let c = k.create_op(kind, &tys, k.op(o).loc);
             for (old, new) in k
                 .op(o)
                 .results

@@ -44,7 +44,8 @@ fn shared_reverse_distributed_matches_reference() {
     let stats = distribute(&mut k, &c).unwrap_or_else(|d| panic!("{d}"));
     assert_eq!(stats.barriers, 1);
     assert_eq!(stats.thread_loops, 2);
-    assert!(stats.spilled >= 1, "{stats:?}");
+    // The global index crosses the barrier: recomputed from the thread id, not stored.
+    assert!(stats.recomputed >= 1 && stats.spilled == 0, "{stats:?}");
     assert!(!has_barrier(&k));
     let n = (block * grid) as usize;
     let inp: Vec<f32> = (0..n).map(|i| i as f32 * 1.5).collect();

@@ -15,8 +15,10 @@
 //! once per block instead of once per thread: same value, no effects). Values defined in
 //! one new thread loop and used in another become per-thread arrays: a fresh block-scoped
 //! [`SharedAlloc`] of `threads * size` bytes, written at `linear_tid * size` right after
-//! the definition and read back at the start of each using loop. (Recomputing cheap values
-//! instead of storing them is a later optimisation.) Thread-private allocations cannot yet
+//! the definition and read back at the start of each using loop — unless the value is a
+//! short chain of pure ops over thread ids and block-level values, which is recomputed in
+//! the using loop instead (same ops on the same inputs: same value). Loop-carried values
+//! and branch results that differ between threads go through per-thread arrays as well. Thread-private allocations cannot yet
 //! outlive a split (`distribute-local`); reducing barriers (`__syncthreads_count` etc.)
 //! are rejected (`distribute-barrier-kind`).
 
@@ -42,6 +44,8 @@ pub struct DistributeStats {
     pub hoisted: usize,
     /// Values stored to per-thread arrays.
     pub spilled: usize,
+    /// Values recomputed in a later thread loop instead of stored.
+    pub recomputed: usize,
 }
 
 fn diag(k: &Kernel, code: &'static str, msg: impl Into<String>) -> Diagnostic {
@@ -238,6 +242,7 @@ fn distribute_thread_loop(
     stats.barriers += ctx.stats.barriers;
     stats.hoisted += ctx.stats.hoisted;
     stats.spilled += ctx.stats.spilled;
+    stats.recomputed += ctx.stats.recomputed;
     stats.thread_loops += ctx.segments.len();
     Ok((out, spills))
 }
@@ -504,6 +509,8 @@ fn fix_segments(k: &mut Kernel, ctx: &mut Ctx) -> Result<Vec<OpId>, Diagnostic> 
     }
     // Which values each segment needs from other segments.
     let mut needs: Vec<Vec<Value>> = vec![Vec::new(); segs.len()];
+    // Values recomputed instead (cheap pure chains from thread ids and uniform values).
+    let mut remat: Vec<Vec<(Value, Vec<(OpId, OpKind)>)>> = vec![Vec::new(); segs.len()];
     let mut spilled: Vec<Value> = Vec::new();
     for (i, ops) in seg_ops.iter().enumerate() {
         let mut uses = Vec::new();
@@ -512,6 +519,16 @@ fn fix_segments(k: &mut Kernel, ctx: &mut Ctx) -> Result<Vec<OpId>, Diagnostic> 
         for u in uses {
             if let Some(&j) = seg_of.get(&u) {
                 if j != i && seen.insert(u) {
+                    if let Some(chain) = remat_chain(k, u, &seg_of, &ctx.tids) {
+                        // Snapshot the kinds: segments processed earlier rewrite their ops.
+                        let chain = chain
+                            .into_iter()
+                            .map(|o| (o, k.op(o).kind.clone()))
+                            .collect();
+                        remat[i].push((u, chain));
+                        ctx.stats.recomputed += 1;
+                        continue;
+                    }
                     needs[i].push(u);
                     if !spilled.contains(&u) {
                         spilled.push(u);
@@ -560,6 +577,36 @@ fn fix_segments(k: &mut Kernel, ctx: &mut Ctx) -> Result<Vec<OpId>, Diagnostic> 
         let mut map: HashMap<Value, Value> = HashMap::new();
         for (t, &a) in ctx.tids.iter().zip(&args) {
             map.insert(*t, a);
+        }
+        // Recompute: clone each chain (operands through the thread-id and clone maps).
+        let mut cloned: HashMap<OpId, OpId> = HashMap::new();
+        for (u, chain) in &remat[i] {
+            for (o, kind) in chain {
+                let o = *o;
+                if cloned.contains_key(&o) {
+                    continue;
+                }
+                let mut kind = kind.clone();
+                kind.for_each_operand_mut(|v| {
+                    if let Some(&n) = map.get(v) {
+                        *v = n;
+                    }
+                });
+                let tys: Vec<Type> = k.op(o).results.iter().map(|&v| k.value_type(v)).collect();
+                let c = k.create_op(kind, &tys, k.op(o).loc);
+                for (old, new) in k
+                    .op(o)
+                    .results
+                    .clone()
+                    .into_iter()
+                    .zip(k.op(c).results.clone())
+                {
+                    map.insert(old, new);
+                }
+                cloned.insert(o, c);
+                prologue.push(c);
+            }
+            debug_assert!(map.contains_key(u));
         }
         if let Some(lin) = lin {
             for &v in &needs[i] {
@@ -630,6 +677,59 @@ fn fix_segments(k: &mut Kernel, ctx: &mut Ctx) -> Result<Vec<OpId>, Diagnostic> 
         }
     }
     Ok(alloc_ops)
+}
+
+/// The pure ops (in dependency order) that recompute `v` from thread ids and values
+/// outside the split thread loops, if there are few enough.
+fn remat_chain(
+    k: &Kernel,
+    v: Value,
+    seg_of: &HashMap<Value, usize>,
+    tids: &[Value],
+) -> Option<Vec<OpId>> {
+    const LIMIT: usize = 24;
+    fn visit(
+        k: &Kernel,
+        v: Value,
+        seg_of: &HashMap<Value, usize>,
+        tids: &[Value],
+        seen: &mut HashSet<OpId>,
+        out: &mut Vec<OpId>,
+    ) -> bool {
+        if tids.contains(&v) || !seg_of.contains_key(&v) {
+            return true;
+        }
+        let ValueDef::Result(op, _) = k.value_def(v) else {
+            return false;
+        };
+        if seen.contains(&op) {
+            return true;
+        }
+        let kind = &k.op(op).kind;
+        // Division can fail: recomputing it is still exact, but keep chains cheap.
+        if !is_pure(kind)
+            || matches!(
+                kind,
+                OpKind::Binary(
+                    BinaryOp::UDiv | BinaryOp::SDiv | BinaryOp::URem | BinaryOp::SRem,
+                    ..
+                )
+            )
+        {
+            return false;
+        }
+        seen.insert(op);
+        for o in kind.operands() {
+            if !visit(k, o, seg_of, tids, seen, out) || out.len() >= LIMIT {
+                return false;
+            }
+        }
+        out.push(op);
+        true
+    }
+    let mut seen = HashSet::new();
+    let mut out = Vec::new();
+    visit(k, v, seg_of, tids, &mut seen, &mut out).then_some(out)
 }
 
 /// `tx + bx * (ty + by * tz)` as `i64` from the launch's block size.

@@ -510,7 +510,7 @@ fn fix_segments(k: &mut Kernel, ctx: &mut Ctx) -> Result<Vec<OpId>, Diagnostic> 
     // Which values each segment needs from other segments.
     let mut needs: Vec<Vec<Value>> = vec![Vec::new(); segs.len()];
     // Values recomputed instead (cheap pure chains from thread ids and uniform values).
-    let mut remat: Vec<Vec<(Value, Vec<(OpId, OpKind)>)>> = vec![Vec::new(); segs.len()];
+    let mut remat: Vec<Vec<(Value, Chain)>> = vec![Vec::new(); segs.len()];
     let mut spilled: Vec<Value> = Vec::new();
     for (i, ops) in seg_ops.iter().enumerate() {
         let mut uses = Vec::new();
@@ -678,6 +678,9 @@ fn fix_segments(k: &mut Kernel, ctx: &mut Ctx) -> Result<Vec<OpId>, Diagnostic> 
     }
     Ok(alloc_ops)
 }
+
+/// Ops (with their kinds as they were before any rewriting) recomputing a value.
+type Chain = Vec<(OpId, OpKind)>;
 
 /// The pure ops (in dependency order) that recompute `v` from thread ids and values
 /// outside the split thread loops, if there are few enough.

@@ -8,10 +8,7 @@ mod common;
 use std::path::Path;
 
 /// (example, module file or "*", diagnostic code it gives today).
-const KNOWN_UNSUPPORTED: &[(&str, &str, &str)] = &[
-    // Warp shuffles need lock-step lanes; the CPU backend runs a block's threads in turn.
-    ("warp_shuffle_reduce", "*", "cpu-warp-op"),
-];
+const KNOWN_UNSUPPORTED: &[(&str, &str, &str)] = &[];
 
 fn known(example: &str, module_file: &str) -> Option<&'static str> {
     KNOWN_UNSUPPORTED

@@ -52,10 +52,10 @@ fn diag(k: &Kernel, code: &'static str, msg: impl Into<String>) -> Diagnostic {
     Diagnostic::new(code, msg.into()).in_function(k.display_name.clone())
 }
 
-/// Whether `op` is or contains a barrier.
+/// Whether `op` is or contains a barrier (or a warp shuffle, which synchronises too).
 pub fn contains_barrier(k: &Kernel, op: OpId) -> bool {
     let kind = &k.op(op).kind;
-    matches!(kind, OpKind::Barrier { .. })
+    matches!(kind, OpKind::Barrier { .. } | OpKind::Shuffle { .. })
         || kind
             .regions()
             .iter()
@@ -320,6 +320,25 @@ fn split(k: &mut Kernel, ctx: &mut Ctx, ops: &[OpId]) -> Result<Vec<OpId>, Diagn
             }
             ctx.stats.barriers += 1;
             flush(k, ctx, &mut cur, &mut out);
+            continue;
+        }
+        if let OpKind::Shuffle {
+            mode,
+            value,
+            lane,
+            clamp,
+            ..
+        } = kind
+        {
+            // Every thread stores its value; after the split each reads its source lane's.
+            let ty = k.value_type(value);
+            let dummy = k.op(op).results[0];
+            let slot = new_slot(k, ctx, dummy);
+            slot_store(k, ctx, slot, value, &mut cur);
+            flush(k, ctx, &mut cur, &mut out);
+            let r = shuffle_read(k, ctx, mode, lane, clamp, slot, ty, &mut cur);
+            ctx.pending.insert(dummy, r);
+            ctx.stats.barriers += 1;
             continue;
         }
         if !contains_barrier(k, op) {
@@ -1347,4 +1366,155 @@ fn demote_divergent(
     k.op_mut(op).results = keep(&results, &keep_results);
     renumber(k, op);
     Ok(())
+}
+
+/// Thread-level ops reading the shuffled value from `slot` exactly as the interpreter's
+/// `shfl.sync` (segment mask and clamp from `clamp`); a source lane beyond the block's
+/// last thread (a partial warp) traps.
+#[allow(clippy::too_many_arguments)]
+fn shuffle_read(
+    k: &mut Kernel,
+    ctx: &mut Ctx,
+    mode: frontend::ir::ShuffleMode,
+    lane: Value,
+    clamp: Value,
+    slot: (SharedId, Type),
+    ty: Type,
+    ops: &mut Vec<OpId>,
+) -> Value {
+    use frontend::ir::{IntPredicate as P, ShuffleMode as M};
+    let tids = ctx.tids.clone();
+    let lin64 = {
+        let start = ops.len();
+        let l = linear_tid(k, ctx.cfg, &tids, ops);
+        for &o in &ops[start..] {
+            let rs = k.op(o).results.clone();
+            emit_mark(ctx, &rs);
+        }
+        l
+    };
+    let threads = ctx.cfg.block[0] * ctx.cfg.block[1] * ctx.cfg.block[2];
+    let mut emit = |k: &mut Kernel, kind: OpKind, t: Type, ops: &mut Vec<OpId>| {
+        let o = k.create_op(kind, &[t], None);
+        ops.push(o);
+        let v = k.op(o).results[0];
+        ctx.inside.insert(v);
+        v
+    };
+    let c = |k: &mut Kernel, bits: u64, t: Type, ops: &mut Vec<OpId>, emit: &mut Emit| {
+        emit(k, OpKind::Const { bits }, t, ops)
+    };
+    let i32t = Type::I32;
+    let lin = emit(k, OpKind::Cast(CastOp::Trunc, lin64), i32t, ops);
+    let m31 = c(k, 31, i32t, ops, &mut emit);
+    let me = emit(k, OpKind::Binary(BinaryOp::And, lin, m31), i32t, ops);
+    let lane32 = if k.value_type(lane) == i32t {
+        lane
+    } else {
+        emit(k, OpKind::Cast(CastOp::Trunc, lane), i32t, ops)
+    };
+    let clamp32 = if k.value_type(clamp) == i32t {
+        clamp
+    } else {
+        emit(k, OpKind::Cast(CastOp::Trunc, clamp), i32t, ops)
+    };
+    let b = emit(k, OpKind::Binary(BinaryOp::And, lane32, m31), i32t, ops);
+    let eight = c(k, 8, i32t, ops, &mut emit);
+    let sh = emit(k, OpKind::Binary(BinaryOp::LShr, clamp32, eight), i32t, ops);
+    let segmask = emit(k, OpKind::Binary(BinaryOp::And, sh, m31), i32t, ops);
+    let cval = emit(k, OpKind::Binary(BinaryOp::And, clamp32, m31), i32t, ops);
+    let minus1 = c(k, u64::from(u32::MAX), i32t, ops, &mut emit);
+    let notseg = emit(k, OpKind::Binary(BinaryOp::Xor, segmask, minus1), i32t, ops);
+    let min_lane = emit(k, OpKind::Binary(BinaryOp::And, me, segmask), i32t, ops);
+    let ch = emit(k, OpKind::Binary(BinaryOp::And, cval, notseg), i32t, ops);
+    let max_lane = emit(k, OpKind::Binary(BinaryOp::Or, min_lane, ch), i32t, ops);
+    let (j, in_range) = match mode {
+        M::Up => {
+            let j = emit(k, OpKind::Binary(BinaryOp::Sub, me, b), i32t, ops);
+            (j, emit(k, OpKind::ICmp(P::Sge, j, max_lane), Type::I1, ops))
+        }
+        M::Down => {
+            let j = emit(k, OpKind::Binary(BinaryOp::Add, me, b), i32t, ops);
+            (j, emit(k, OpKind::ICmp(P::Sle, j, max_lane), Type::I1, ops))
+        }
+        M::Bfly => {
+            let j = emit(k, OpKind::Binary(BinaryOp::Xor, me, b), i32t, ops);
+            (j, emit(k, OpKind::ICmp(P::Sle, j, max_lane), Type::I1, ops))
+        }
+        M::Idx => {
+            let bn = emit(k, OpKind::Binary(BinaryOp::And, b, notseg), i32t, ops);
+            let j = emit(k, OpKind::Binary(BinaryOp::Or, min_lane, bn), i32t, ops);
+            (j, emit(k, OpKind::ICmp(P::Sle, j, max_lane), Type::I1, ops))
+        }
+    };
+    let j = emit(
+        k,
+        OpKind::Select {
+            cond: in_range,
+            if_true: j,
+            if_false: me,
+        },
+        i32t,
+        ops,
+    );
+    // Source thread = lin - me + j; it must exist in this block.
+    let base = emit(k, OpKind::Binary(BinaryOp::Sub, lin, me), i32t, ops);
+    let src = emit(k, OpKind::Binary(BinaryOp::Add, base, j), i32t, ops);
+    let nt = c(k, u64::from(threads), i32t, ops, &mut emit);
+    let bad = emit(k, OpKind::ICmp(P::Uge, src, nt), Type::I1, ops);
+    let trap = k.create_op(OpKind::Trap, &[], None);
+    let t_yield = k.create_op(OpKind::Yield(vec![]), &[], None);
+    let e_yield = k.create_op(OpKind::Yield(vec![]), &[], None);
+    let guard = k.create_op(
+        OpKind::If {
+            cond: bad,
+            then_region: Region {
+                args: vec![],
+                ops: vec![trap, t_yield],
+            },
+            else_region: Region {
+                args: vec![],
+                ops: vec![e_yield],
+            },
+        },
+        &[],
+        None,
+    );
+    ops.push(guard);
+    let zero = c(k, 0, i32t, ops, &mut emit);
+    let src_ok = emit(
+        k,
+        OpKind::Select {
+            cond: bad,
+            if_true: zero,
+            if_false: src,
+        },
+        i32t,
+        ops,
+    );
+    let src64 = emit(k, OpKind::Cast(CastOp::ZExt, src_ok), Type::I64, ops);
+    let size = c(k, ty.bytes(), Type::I64, ops, &mut emit);
+    let off = emit(
+        k,
+        OpKind::Binary(BinaryOp::Mul, src64, size),
+        Type::I64,
+        ops,
+    );
+    emit(
+        k,
+        OpKind::Load {
+            addr: Addr::Root {
+                root: MemRoot::Shared(slot.0),
+                offset: off,
+            },
+        },
+        ty,
+        ops,
+    )
+}
+
+type Emit<'a> = dyn FnMut(&mut Kernel, OpKind, Type, &mut Vec<OpId>) -> Value + 'a;
+
+fn emit_mark(ctx: &mut Ctx, vals: &[Value]) {
+    ctx.inside.extend(vals.iter().copied());
 }

@@ -43,6 +43,17 @@ enum Term {
 
 type R<T> = Result<T, Diagnostic>;
 
+/// A pointer value tracked symbolically: the memory it points into and a byte offset.
+#[derive(Clone, Debug)]
+struct Ptr {
+    key: MemKey,
+    off: V,
+    aff: Option<Affine>,
+    mult: u64,
+}
+
+const ZERO_MULT: u64 = 1 << 40;
+
 /// An access's memory, lane element index and, when known, `(s, c)` with index `s * lane + c`.
 type Access = (MemKey, V, Option<(i64, i64)>);
 
@@ -126,6 +137,36 @@ fn literal(el: &str, bits: u64) -> String {
             let shift = 64 - b;
             (((bits << shift) as i64) >> shift).to_string()
         }
+    }
+}
+
+/// The memory a pointer value points into, following pointer arithmetic and casts.
+fn static_root(k: &Kernel, v: Value, params: &HashMap<u32, usize>, depth: u32) -> Option<MemRoot> {
+    if depth > 64 {
+        return None;
+    }
+    match k.value_def(v) {
+        ValueDef::Param(i) => params.contains_key(&i).then_some(MemRoot::Param(i)),
+        ValueDef::Result(op, 0) => match k.op(op).kind {
+            OpKind::RootAddr(r) => Some(r),
+            OpKind::PtrAdd { ptr, .. } => static_root(k, ptr, params, depth + 1),
+            OpKind::Cast(
+                CastOp::IntToPtr | CastOp::PtrToInt | CastOp::AddrSpaceCast | CastOp::Bitcast,
+                a,
+            ) => static_root(k, a, params, depth + 1),
+            OpKind::Binary(BinaryOp::Add | BinaryOp::Sub, a, b) => {
+                static_root(k, a, params, depth + 1)
+                    .or_else(|| static_root(k, b, params, depth + 1))
+            }
+            OpKind::Select {
+                if_true, if_false, ..
+            } => {
+                let a = static_root(k, if_true, params, depth + 1)?;
+                (static_root(k, if_false, params, depth + 1) == Some(a)).then_some(a)
+            }
+            _ => None,
+        },
+        _ => None,
     }
 }
 
@@ -294,6 +335,7 @@ struct Emitter<'k> {
     id_of: HashMap<Value, usize>,
     aff: HashMap<Value, Option<Affine>>,
     param_buf: HashMap<u32, usize>,
+    ptrs: HashMap<Value, Ptr>,
     root_ty: HashMap<MemRoot, Type>,
     root_conflict: HashSet<MemRoot>,
     used: HashSet<Value>,
@@ -493,7 +535,7 @@ impl<'k> Emitter<'k> {
     fn get(&self, v: Value) -> R<V> {
         self.vals.get(&v).cloned().ok_or_else(|| {
             let ty = self.k().value_type(v);
-            if ty.is_ptr() {
+            if ty.is_ptr() || self.ptrs.contains_key(&v) {
                 self.err("pointer values used as data (stored, compared, selected or offset dynamically) cannot be tensorized")
             } else {
                 self.err(format!("value %{} is not available (unsupported definition)", v.index()))
@@ -522,6 +564,7 @@ impl<'k> Emitter<'k> {
         self.id_of.clear();
         self.aff.clear();
         self.param_buf.clear();
+        self.ptrs.clear();
         self.mask = None;
         self.loop_depth = 0;
         self.in_block = false;
@@ -532,6 +575,14 @@ impl<'k> Emitter<'k> {
                 l.args.len(),
                 k.params.len()
             )));
+        }
+        for (i, a) in l.args.iter().enumerate() {
+            if let Arg::Buffer(j) = *a {
+                if j >= buffers.len() {
+                    return Err(self.err(format!("argument {} names no buffer", i + 1)));
+                }
+                self.param_buf.insert(i as u32, j);
+            }
         }
         // Uses and access types.
         self.used.clear();
@@ -549,24 +600,34 @@ impl<'k> Emitter<'k> {
                 OpKind::AtomicCas { addr, new, .. } => (addr, Some(k.value_type(*new))),
                 _ => continue,
             };
-            if let (Addr::Root { root, .. }, Some(ty)) = (addr, ty) {
-                match self.root_ty.get(root) {
+            let root = match addr {
+                Addr::Root { root, .. } => Some(*root),
+                Addr::Dynamic(p) => static_root(k, *p, &self.param_buf, 0),
+            };
+            if let (Some(root), Some(ty)) = (root, ty) {
+                match self.root_ty.get(&root) {
                     Some(&t) if t != ty => {
-                        self.root_conflict.insert(*root);
+                        self.root_conflict.insert(root);
                     }
                     _ => {
-                        self.root_ty.insert(*root, ty);
+                        self.root_ty.insert(root, ty);
                     }
                 }
             }
         }
-        for (i, (&p, a)) in k.params.iter().zip(&l.args).enumerate() {
+        for (&p, a) in k.params.iter().zip(&l.args) {
             match *a {
                 Arg::Buffer(j) => {
-                    if j >= buffers.len() {
-                        return Err(self.err(format!("argument {} names no buffer", i + 1)));
-                    }
-                    self.param_buf.insert(i as u32, j);
+                    let off = self.cst(false, "i64", 0);
+                    self.ptrs.insert(
+                        p,
+                        Ptr {
+                            key: MemKey::Buf(j),
+                            off,
+                            aff: Some(Affine::constant(0)),
+                            mult: ZERO_MULT,
+                        },
+                    );
                 }
                 Arg::Scalar(bits) => {
                     let ty = k.value_type(p);
@@ -758,6 +819,12 @@ impl<'k> Emitter<'k> {
         let res = data.results.first().copied();
         let rty = res.map(|r| k.value_type(r));
         let rel = rty.and_then(el_of);
+        if let Some(r) = res {
+            if let Some(p) = self.ptr_op(&data.kind)? {
+                self.ptrs.insert(r, p);
+                return Ok(());
+            }
+        }
         match data.kind {
             OpKind::Const { bits } => {
                 if let Some(el) = rel {
@@ -990,6 +1057,98 @@ impl<'k> Emitter<'k> {
             v = self.bin("add", &v, &cc);
         }
         Some(v)
+    }
+
+    /// The pointer an op computes from tracked pointers, if it is pointer arithmetic.
+    fn ptr_op(&mut self, kind: &OpKind) -> R<Option<Ptr>> {
+        let add = |s: &mut Self, p: Ptr, o: Value, neg: bool| -> R<Option<Ptr>> {
+            let ov = s.get(o)?;
+            let ov = s.convert(&ov, "i64");
+            let off = s.bin(if neg { "subtract" } else { "add" }, &p.off, &ov);
+            let fo = s
+                .affine(o)
+                .and_then(|f| if neg { f.scale(-1) } else { Some(f) });
+            let aff = match (p.aff, fo) {
+                (Some(a), Some(b)) => a.add(&b),
+                _ => None,
+            };
+            let mult = gcd(p.mult, s.multiple(o, 0));
+            Ok(Some(Ptr {
+                key: p.key,
+                off,
+                aff,
+                mult,
+            }))
+        };
+        match *kind {
+            OpKind::Cast(
+                CastOp::IntToPtr | CastOp::PtrToInt | CastOp::AddrSpaceCast | CastOp::Bitcast,
+                a,
+            ) => Ok(self.ptrs.get(&a).cloned()),
+            OpKind::PtrAdd { ptr, offset } => match self.ptrs.get(&ptr).cloned() {
+                Some(p) => add(self, p, offset, false),
+                None => Ok(None),
+            },
+            OpKind::Binary(op @ (BinaryOp::Add | BinaryOp::Sub), a, b) => {
+                match (self.ptrs.get(&a).cloned(), self.ptrs.get(&b).cloned()) {
+                    (Some(p), None) => add(self, p, b, op == BinaryOp::Sub),
+                    (None, Some(p)) if op == BinaryOp::Add => add(self, p, a, false),
+                    _ => Ok(None),
+                }
+            }
+            OpKind::Select {
+                cond,
+                if_true,
+                if_false,
+            } => match (
+                self.ptrs.get(&if_true).cloned(),
+                self.ptrs.get(&if_false).cloned(),
+            ) {
+                (Some(a), Some(b)) if a.key == b.key => {
+                    let c = self.get(cond)?;
+                    let off = self.select(&c, &a.off, &b.off);
+                    Ok(Some(Ptr {
+                        key: a.key,
+                        off,
+                        aff: None,
+                        mult: gcd(a.mult, b.mult),
+                    }))
+                }
+                (Some(_), Some(_)) => Err(self
+                    .err("a select between pointers into different buffers cannot be tensorized")),
+                _ => Ok(None),
+            },
+            OpKind::RootAddr(root) => match self.key_of_root(root) {
+                Ok(key) => {
+                    let off = self.cst(false, "i64", 0);
+                    Ok(Some(Ptr {
+                        key,
+                        off,
+                        aff: Some(Affine::constant(0)),
+                        mult: ZERO_MULT,
+                    }))
+                }
+                Err(_) => Ok(None),
+            },
+            _ => Ok(None),
+        }
+    }
+
+    fn key_of_root(&self, root: MemRoot) -> R<MemKey> {
+        Ok(match root {
+            MemRoot::Param(p) => MemKey::Buf(
+                *self
+                    .param_buf
+                    .get(&p)
+                    .ok_or_else(|| self.err(format!("parameter {p} is not bound to a buffer")))?,
+            ),
+            MemRoot::Shared(s) => MemKey::Shared(s.0),
+            MemRoot::Local(l) => MemKey::Local(l.0),
+            MemRoot::Global(_) => {
+                return Err(self
+                    .err("module globals (__constant__/__device__ data) are not tensorized yet"))
+            }
+        })
     }
 
     fn set_res(&mut self, r: Option<Value>, v: V) {
@@ -1423,33 +1582,37 @@ impl<'k> Emitter<'k> {
     /// The memory key and the lane element index (i64, lanes) of an access; `affine`
     /// is the element index as `s * lane + c` when known (buffers only).
     fn access(&mut self, addr: Addr, ty: Type) -> R<Access> {
-        let Addr::Root { root, offset } = addr else {
-            return Err(self.err("access through a pointer whose buffer is not known statically"));
-        };
-        if self.root_conflict.contains(&root) {
-            return Err(self.err(format!(
-                "memory {root:?} is accessed with different types (reinterpreting memory is not tensorized)"
-            )));
-        }
-        let key = match root {
-            MemRoot::Param(p) => MemKey::Buf(
-                *self
-                    .param_buf
-                    .get(&p)
-                    .ok_or_else(|| self.err(format!("parameter {p} is not bound to a buffer")))?,
-            ),
-            MemRoot::Shared(s) => MemKey::Shared(s.0),
-            MemRoot::Local(l) => MemKey::Local(l.0),
-            MemRoot::Global(_) => {
-                return Err(self
-                    .err("module globals (__constant__/__device__ data) are not tensorized yet"))
+        let (key, off, aff, mult, what) = match addr {
+            Addr::Root { root, offset } => {
+                if self.root_conflict.contains(&root) {
+                    return Err(self.err(format!(
+                        "memory {root:?} is accessed with different types (reinterpreting memory is not tensorized)"
+                    )));
+                }
+                let key = self.key_of_root(root)?;
+                let off = self.get(offset)?;
+                let aff = self.affine(offset);
+                let mult = self.multiple(offset, 0);
+                (key, off, aff, mult, format!("{root:?}"))
+            }
+            Addr::Dynamic(p) => {
+                let ptr = self.ptrs.get(&p).cloned().ok_or_else(|| {
+                    self.err("access through a pointer whose buffer is not known statically")
+                })?;
+                (
+                    ptr.key,
+                    ptr.off,
+                    ptr.aff,
+                    ptr.mult,
+                    format!("{:?}", ptr.key),
+                )
             }
         };
         let mem = self
             .mems
             .get(&key)
             .cloned()
-            .ok_or_else(|| self.err(format!("memory {root:?} used before its allocation")))?;
+            .ok_or_else(|| self.err(format!("memory {what} used before its allocation")))?;
         if mem.ty != ty {
             return Err(self.err(format!(
                 "access of type {ty} to memory of element type {} (reinterpreting memory is not tensorized)",
@@ -1460,18 +1623,17 @@ impl<'k> Emitter<'k> {
             return Err(self.err("access to an empty buffer"));
         }
         let es = ty.bytes();
-        if !self.multiple(offset, 0).is_multiple_of(es) {
+        if !mult.is_multiple_of(es) {
             return Err(self.err(format!(
                 "cannot prove that the byte offset is a multiple of the element size {es}"
             )));
         }
-        let off = self.get(offset)?;
         let sh = self.cst(off.lanes, "i64", u64::from(es.trailing_zeros()));
         let idx = self.bin("shift_right_arithmetic", &off, &sh);
         let mut lane_form = None;
         let idx = match key {
             MemKey::Buf(_) => {
-                if let Some(f) = self.affine(offset).and_then(|f| f.div_exact(es as i64)) {
+                if let Some(f) = aff.and_then(|f| f.div_exact(es as i64)) {
                     lane_form = f.as_lane(&self.extent);
                 }
                 self.lanes_of(&idx)

@@ -606,7 +606,7 @@ impl<'k> Emitter<'k> {
             };
             if let (Some(root), Some(ty)) = (root, ty) {
                 match self.root_ty.get(&root) {
-                    Some(&t) if t != ty => {
+                    Some(&t) if t.bytes() != ty.bytes() || (t == Type::I1) != (ty == Type::I1) => {
                         self.root_conflict.insert(root);
                     }
                     _ => {
@@ -1613,7 +1613,7 @@ impl<'k> Emitter<'k> {
             .get(&key)
             .cloned()
             .ok_or_else(|| self.err(format!("memory {what} used before its allocation")))?;
-        if mem.ty != ty {
+        if mem.ty.bytes() != ty.bytes() || (mem.ty == Type::I1) != (ty == Type::I1) {
             return Err(self.err(format!(
                 "access of type {ty} to memory of element type {} (reinterpreting memory is not tensorized)",
                 mem.ty
@@ -1669,10 +1669,17 @@ impl<'k> Emitter<'k> {
         Ok((key, idx, lane_form))
     }
 
+    /// A load of `ty` from memory of the same size of element (reinterpreting the bits).
     fn load(&mut self, addr: Addr, ty: Type) -> R<V> {
+        let want = el_of(ty).ok_or_else(|| self.err("pointer load"))?;
+        let v = self.load_raw(addr, ty)?;
+        Ok(self.bitcast(&v, want))
+    }
+
+    fn load_raw(&mut self, addr: Addr, ty: Type) -> R<V> {
         let (key, idx, form) = self.access(addr, ty)?;
         let mem = self.mems[&key].clone();
-        let el = el_of(ty).ok_or_else(|| self.err("pointer load"))?;
+        let el = el_of(mem.ty).ok_or_else(|| self.err("pointer load"))?;
         let mt = format!("tensor<{}x{el}>", mem.len);
         let n = self.n;
         if let Some((s, c)) = form {
@@ -1734,10 +1741,17 @@ impl<'k> Emitter<'k> {
     fn store(&mut self, addr: Addr, ty: Type, v: &V, combiner: Option<&str>) -> R<()> {
         let (key, idx, form) = self.access(addr, ty)?;
         let mem = self.mems[&key].clone();
-        let el = el_of(ty).ok_or_else(|| self.err("pointer store"))?;
+        let el = el_of(mem.ty).ok_or_else(|| self.err("pointer store"))?;
+        if combiner.is_some() && mem.ty != ty {
+            return Err(self.err(format!(
+                "atomic on {ty} to memory of element type {} is not tensorized",
+                mem.ty
+            )));
+        }
         let mt = format!("tensor<{}x{el}>", mem.len);
         let n = self.n;
         let v = self.lanes_of(v);
+        let v = self.bitcast(&v, el);
         if let (None, Some((1, c))) = (combiner, form) {
             if (0..=mem.len).contains(&c) {
                 // lane l writes mem[l + c]: shift values and mask into place, then select.

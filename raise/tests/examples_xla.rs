@@ -62,3 +62,35 @@ fn examples_from_o2_ll_on_xla() {
 fn examples_from_ptx_on_xla() {
     check("kernel.ptx");
 }
+
+/// The seeds' stencil launched twice becomes slices and elementwise ops: no loop, no
+/// gather, no scatter, from every module form (`raise emit --emit stablehlo`).
+#[test]
+fn stencil_pingpong_is_slices_and_elementwise_ops() {
+    let ex = common::repo_root().join("examples/stencil1d_pingpong");
+    for file in ["kernel.O0.ll", "kernel.O2.ll", "kernel.ptx"] {
+        let out = std::process::Command::new(common::raise_bin())
+            .arg("emit")
+            .arg(ex.join(file))
+            .arg("--spec")
+            .arg(ex.join("spec.toml"))
+            .args(["--emit", "stablehlo"])
+            .output()
+            .expect("raise runs");
+        assert!(
+            out.status.success(),
+            "{file}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(text.contains("func.func public @main"), "{file}");
+        assert_eq!(
+            text.matches("stablehlo.slice").count(),
+            4,
+            "{file}:\n{text}"
+        );
+        for bad in ["gather", "scatter", "while"] {
+            assert!(!text.contains(bad), "{file}: {bad} in\n{text}");
+        }
+    }
+}

@@ -6,6 +6,7 @@ pub mod interp;
 pub mod ir;
 pub mod print;
 pub mod raising;
+pub mod transforms;
 pub mod verify;
 
 pub use raising::{raise_kernel, raise_module};

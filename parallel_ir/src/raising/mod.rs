@@ -7,8 +7,13 @@
 
 pub mod cfg;
 pub mod cleanup;
+pub mod cse;
 pub mod emit;
+pub mod fold;
 pub mod inline;
+pub mod licm;
+pub mod loops;
+pub mod util;
 
 use frontend::ir::{FuncId, Module};
 use frontend::Diagnostic;

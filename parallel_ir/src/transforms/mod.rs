@@ -1,0 +1,3 @@
+//! Transforms of the parallel IR.
+
+pub mod distribute;

@@ -54,6 +54,18 @@ struct Ptr {
 
 const ZERO_MULT: u64 = 1 << 40;
 
+/// Where an access goes: an IR address or an already resolved pointer.
+enum Loc {
+    Addr(Addr),
+    At(Ptr),
+}
+
+impl From<Addr> for Loc {
+    fn from(a: Addr) -> Loc {
+        Loc::Addr(a)
+    }
+}
+
 /// An access's memory, lane element index and, when known, `(s, c)` with index `s * lane + c`.
 type Access = (MemKey, V, Option<(i64, i64)>);
 
@@ -957,9 +969,8 @@ impl<'k> Emitter<'k> {
             OpKind::AtomicCas { .. } => {
                 return Err(self.err("atomic compare-and-swap cannot be tensorized"))
             }
-            OpKind::Memcpy { .. } | OpKind::Memset { .. } => {
-                return Err(self.err("memcpy/memset cannot be tensorized yet"))
-            }
+            OpKind::Memcpy { dst, src, len } => self.memcpy(dst, src, len)?,
+            OpKind::Memset { .. } => return Err(self.err("memset cannot be tensorized yet")),
             OpKind::SharedAlloc(s) => {
                 if self.loop_depth > 0 {
                     return Err(self.err("shared allocation inside a loop"));
@@ -1132,6 +1143,45 @@ impl<'k> Emitter<'k> {
             },
             _ => Ok(None),
         }
+    }
+
+    /// A copy of a constant number of bytes between memories of the same element type:
+    /// one load and store per element (legal: the ranges are disjoint in a valid memcpy).
+    fn memcpy(&mut self, dst: Addr, src: Addr, len: Value) -> R<()> {
+        let n = match self.affine(len) {
+            Some(f) if f.is_const() && (0..=4096).contains(&f.c) => f.c,
+            _ => {
+                return Err(self.err("memcpy of a non-constant (or large) length is not tensorized"))
+            }
+        };
+        let (d, s) = (self.resolve(dst)?, self.resolve(src)?);
+        let (Some(dm), Some(sm)) = (self.mems.get(&d.key), self.mems.get(&s.key)) else {
+            return Err(self.err("memcpy between memories used before their allocation"));
+        };
+        let ty = dm.ty;
+        if sm.ty.bytes() != ty.bytes() || n % ty.bytes() as i64 != 0 {
+            return Err(self.err(format!(
+                "memcpy of {n} bytes between memories of element types {} and {}",
+                sm.ty, ty
+            )));
+        }
+        let es = ty.bytes() as i64;
+        let at = |me: &mut Self, p: &Ptr, k: i64| {
+            let c = me.cst(false, "i64", (k * es) as u64);
+            let off = me.bin("add", &p.off, &c);
+            Ptr {
+                key: p.key,
+                off,
+                aff: p.aff.and_then(|f| f.add(&Affine::constant(k * es))),
+                mult: gcd(p.mult, if k == 0 { ZERO_MULT } else { (k * es) as u64 }),
+            }
+        };
+        for k in 0..n / es {
+            let (sp, dp) = (at(self, &s, k), at(self, &d, k));
+            let v = self.load(Loc::At(sp), ty)?;
+            self.store(Loc::At(dp), ty, &v, None)?;
+        }
+        Ok(())
     }
 
     fn key_of_root(&self, root: MemRoot) -> R<MemKey> {
@@ -1581,8 +1631,9 @@ impl<'k> Emitter<'k> {
     // ---------------------------------------------------------------- memory
     /// The memory key and the lane element index (i64, lanes) of an access; `affine`
     /// is the element index as `s * lane + c` when known (buffers only).
-    fn access(&mut self, addr: Addr, ty: Type) -> R<Access> {
-        let (key, off, aff, mult, what) = match addr {
+    /// The memory and byte offset an address denotes.
+    fn resolve(&mut self, addr: Addr) -> R<Ptr> {
+        match addr {
             Addr::Root { root, offset } => {
                 if self.root_conflict.contains(&root) {
                     return Err(self.err(format!(
@@ -1591,23 +1642,29 @@ impl<'k> Emitter<'k> {
                 }
                 let key = self.key_of_root(root)?;
                 let off = self.get(offset)?;
+                let off = self.convert(&off, "i64");
                 let aff = self.affine(offset);
                 let mult = self.multiple(offset, 0);
-                (key, off, aff, mult, format!("{root:?}"))
+                Ok(Ptr {
+                    key,
+                    off,
+                    aff,
+                    mult,
+                })
             }
-            Addr::Dynamic(p) => {
-                let ptr = self.ptrs.get(&p).cloned().ok_or_else(|| {
-                    self.err("access through a pointer whose buffer is not known statically")
-                })?;
-                (
-                    ptr.key,
-                    ptr.off,
-                    ptr.aff,
-                    ptr.mult,
-                    format!("{:?}", ptr.key),
-                )
-            }
+            Addr::Dynamic(p) => self.ptrs.get(&p).cloned().ok_or_else(|| {
+                self.err("access through a pointer whose buffer is not known statically")
+            }),
+        }
+    }
+
+    fn access(&mut self, loc: Loc, ty: Type) -> R<Access> {
+        let p = match loc {
+            Loc::Addr(a) => self.resolve(a)?,
+            Loc::At(p) => p,
         };
+        let (key, off, aff, mult) = (p.key, p.off, p.aff, p.mult);
+        let what = format!("{key:?}");
         let mem = self
             .mems
             .get(&key)
@@ -1670,14 +1727,14 @@ impl<'k> Emitter<'k> {
     }
 
     /// A load of `ty` from memory of the same size of element (reinterpreting the bits).
-    fn load(&mut self, addr: Addr, ty: Type) -> R<V> {
+    fn load(&mut self, addr: impl Into<Loc>, ty: Type) -> R<V> {
         let want = el_of(ty).ok_or_else(|| self.err("pointer load"))?;
         let v = self.load_raw(addr, ty)?;
         Ok(self.bitcast(&v, want))
     }
 
-    fn load_raw(&mut self, addr: Addr, ty: Type) -> R<V> {
-        let (key, idx, form) = self.access(addr, ty)?;
+    fn load_raw(&mut self, addr: impl Into<Loc>, ty: Type) -> R<V> {
+        let (key, idx, form) = self.access(addr.into(), ty)?;
         let mem = self.mems[&key].clone();
         let el = el_of(mem.ty).ok_or_else(|| self.err("pointer load"))?;
         let mt = format!("tensor<{}x{el}>", mem.len);
@@ -1738,8 +1795,8 @@ impl<'k> Emitter<'k> {
         })
     }
 
-    fn store(&mut self, addr: Addr, ty: Type, v: &V, combiner: Option<&str>) -> R<()> {
-        let (key, idx, form) = self.access(addr, ty)?;
+    fn store(&mut self, addr: impl Into<Loc>, ty: Type, v: &V, combiner: Option<&str>) -> R<()> {
+        let (key, idx, form) = self.access(addr.into(), ty)?;
         let mem = self.mems[&key].clone();
         let el = el_of(mem.ty).ok_or_else(|| self.err("pointer store"))?;
         if combiner.is_some() && mem.ty != ty {

@@ -37,9 +37,25 @@ struct Mem {
 }
 
 enum Term {
-    Yield(Vec<V>),
-    Cond(V, Vec<V>),
+    Yield(Vec<C>),
+    Cond(V, Vec<C>),
 }
+
+/// A value crossing a region boundary (yield, condition, loop-carried): its tensor and,
+/// for a pointer, the memory it points into and a known divisor of its byte offset (the
+/// tensor is then the offset). `is_const`: an integer constant, accepted as a dummy where
+/// a pointer is expected (a path that never dereferences it; it becomes an offset far out
+/// of bounds, so a dereference reads a clamped element / writes nothing — UB in CUDA).
+#[derive(Clone, Debug)]
+struct C {
+    v: V,
+    ptr: Option<(MemKey, u64)>,
+    is_const: bool,
+}
+
+type PtrKind = Option<(MemKey, u64)>;
+
+const DUMMY_OFFSET: u64 = (-(1i64 << 40)) as u64;
 
 type R<T> = Result<T, Diagnostic>;
 
@@ -149,6 +165,71 @@ fn literal(el: &str, bits: u64) -> String {
             let shift = 64 - b;
             (((bits << shift) as i64) >> shift).to_string()
         }
+    }
+}
+
+/// The last op of a region (its terminator).
+fn terminator(k: &Kernel, r: &Region) -> Option<OpKind> {
+    r.ops.last().map(|&o| k.op(o).kind.clone())
+}
+
+/// For a value defined at a region boundary (a loop-carried argument, a loop or `if`
+/// result), every value that can flow into it.
+fn merge_sources(k: &Kernel, v: Value) -> Option<Vec<Value>> {
+    let yield_at = |r: &Region, i: usize| match terminator(k, r) {
+        Some(OpKind::Yield(vs)) => vs.get(i).copied(),
+        Some(OpKind::Condition { args, .. }) => args.get(i).copied(),
+        _ => None,
+    };
+    match k.value_def(v) {
+        ValueDef::RegionArg { op, region, index } => {
+            let i = index as usize;
+            match &k.op(op).kind {
+                OpKind::For {
+                    lower,
+                    step,
+                    inits,
+                    body,
+                    ..
+                } => Some(if i == 0 {
+                    vec![*lower, *step]
+                } else {
+                    [inits.get(i - 1).copied(), yield_at(body, i - 1)]
+                        .into_iter()
+                        .collect::<Option<Vec<_>>>()?
+                }),
+                OpKind::While {
+                    inits,
+                    before,
+                    after,
+                } => Some(if region == 0 {
+                    [inits.get(i).copied(), yield_at(after, i)]
+                        .into_iter()
+                        .collect::<Option<Vec<_>>>()?
+                } else {
+                    vec![yield_at(before, i)?]
+                }),
+                _ => None,
+            }
+        }
+        ValueDef::Result(op, i) => {
+            let i = i as usize;
+            match &k.op(op).kind {
+                OpKind::For { inits, body, .. } => [inits.get(i).copied(), yield_at(body, i)]
+                    .into_iter()
+                    .collect::<Option<Vec<_>>>(),
+                OpKind::While { before, .. } => Some(vec![yield_at(before, i)?]),
+                OpKind::If {
+                    then_region,
+                    else_region,
+                    ..
+                } => [yield_at(then_region, i), yield_at(else_region, i)]
+                    .into_iter()
+                    .collect::<Option<Vec<_>>>(),
+                _ => None,
+            }
+        }
+        ValueDef::Param(_) => None,
     }
 }
 
@@ -348,6 +429,7 @@ struct Emitter<'k> {
     aff: HashMap<Value, Option<Affine>>,
     param_buf: HashMap<u32, usize>,
     ptrs: HashMap<Value, Ptr>,
+    assume: HashMap<Value, u64>,
     root_ty: HashMap<MemRoot, Type>,
     root_conflict: HashSet<MemRoot>,
     used: HashSet<Value>,
@@ -699,12 +781,15 @@ impl<'k> Emitter<'k> {
             let kind = &self.k().op(op).kind;
             match kind {
                 OpKind::Yield(vs) => {
-                    let vs = vs.iter().map(|&v| self.get(v)).collect::<R<Vec<_>>>()?;
+                    let vs = vs.iter().map(|&v| self.carried(v)).collect::<R<Vec<_>>>()?;
                     return Ok(Term::Yield(vs));
                 }
                 OpKind::Condition { cond, args } => {
                     let c = self.get(*cond)?;
-                    let vs = args.iter().map(|&v| self.get(v)).collect::<R<Vec<_>>>()?;
+                    let vs = args
+                        .iter()
+                        .map(|&v| self.carried(v))
+                        .collect::<R<Vec<_>>>()?;
                     return Ok(Term::Cond(c, vs));
                 }
                 _ => self.op(op)?,
@@ -787,6 +872,33 @@ impl<'k> Emitter<'k> {
             return if g == 0 { ZERO } else { g };
         }
         let k = self.k();
+        // Values merged at region boundaries: the gcd over every value that flows in,
+        // computed as an optimistic fixpoint (assume "multiple of anything" on a cycle,
+        // then re-check under the result until it is stable).
+        let sources = merge_sources(k, v);
+        if let Some(srcs) = sources {
+            if let Some(&m) = self.assume.get(&v) {
+                return m;
+            }
+            let mut assumed = ZERO;
+            for _ in 0..8 {
+                self.assume.insert(v, assumed);
+                let mut g = ZERO;
+                for &s in &srcs {
+                    g = gcd(g, self.multiple(s, depth + 1));
+                }
+                if g == assumed {
+                    break;
+                }
+                assumed = g;
+            }
+            self.assume.remove(&v);
+            return if assumed == ZERO && srcs.is_empty() {
+                1
+            } else {
+                assumed
+            };
+        }
         let ValueDef::Result(op, 0) = k.value_def(v) else {
             return 1;
         };
@@ -1985,6 +2097,91 @@ impl<'k> Emitter<'k> {
     }
 
     // ---------------------------------------------------------------- control flow
+    fn carried(&mut self, v: Value) -> R<C> {
+        if let Some(p) = self.ptrs.get(&v).cloned() {
+            return Ok(C {
+                v: p.off,
+                ptr: Some((p.key, p.mult)),
+                is_const: false,
+            });
+        }
+        let is_const = matches!(
+            self.k().value_def(v),
+            ValueDef::Result(op, 0) if matches!(self.k().op(op).kind, OpKind::Const { .. })
+        );
+        Ok(C {
+            v: self.get(v)?,
+            ptr: None,
+            is_const,
+        })
+    }
+
+    /// The common pointer kind of values meeting at a merge (all pointers into the same
+    /// memory, or dummies), with the gcd of their offset divisors.
+    fn merge_kind(&self, cs: &[&C]) -> R<PtrKind> {
+        let mut kind: PtrKind = None;
+        for c in cs {
+            if let Some((k, m)) = c.ptr {
+                kind =
+                    match kind {
+                        None => Some((k, m)),
+                        Some((k0, m0)) if k0 == k => Some((k, gcd(m0, m))),
+                        Some(_) => return Err(self.err(
+                            "a pointer that may point into different buffers cannot be tensorized",
+                        )),
+                    };
+            }
+        }
+        if kind.is_some() && cs.iter().any(|c| c.ptr.is_none() && !c.is_const) {
+            return Err(self.err(
+                "a value that is a pointer on one path and an integer on another cannot be tensorized",
+            ));
+        }
+        Ok(kind)
+    }
+
+    /// `c`'s tensor as a value of `kind` (dummies of a pointer kind: far out of bounds).
+    fn norm(&mut self, c: &C, kind: PtrKind) -> V {
+        if kind.is_some() && c.ptr.is_none() {
+            return self.cst(c.v.lanes, "i64", DUMMY_OFFSET);
+        }
+        c.v.clone()
+    }
+
+    fn bind(&mut self, a: Value, v: V, kind: PtrKind) {
+        match kind {
+            Some((key, mult)) => {
+                self.ptrs.insert(
+                    a,
+                    Ptr {
+                        key,
+                        off: v,
+                        aff: None,
+                        mult,
+                    },
+                );
+            }
+            None => self.set(a, v),
+        }
+    }
+
+    /// Check that loop-carried values keep the kind their initial values have.
+    fn check_kinds(&self, kinds: &[PtrKind], ys: &[C]) -> R<()> {
+        for (k, y) in kinds.iter().zip(ys) {
+            match (k, y.ptr) {
+                (Some((k0, m0)), Some((k1, m1))) if *k0 == k1 && gcd(*m0, m1) == *m0 => {}
+                (Some(_), None) if y.is_const => {}
+                (None, None) => {}
+                _ => {
+                    return Err(self.err(
+                        "a loop-carried pointer changes buffer or alignment (or starts as an integer) across iterations",
+                    ))
+                }
+            }
+        }
+        Ok(())
+    }
+
     fn if_(&mut self, id: OpId, cond: Value, then_r: &Region, else_r: &Region) -> R<()> {
         let c = self.get(cond)?;
         let c = self.lanes_of(&c);
@@ -2005,8 +2202,10 @@ impl<'k> Emitter<'k> {
         self.mask = outer;
         let results = self.k().op(id).results.clone();
         for ((r, t), e) in results.iter().zip(&tv).zip(&ev) {
-            let v = self.select(&c, t, e);
-            self.set(*r, v);
+            let kind = self.merge_kind(&[t, e])?;
+            let (tv, ev) = (self.norm(t, kind), self.norm(e, kind));
+            let v = self.select(&c, &tv, &ev);
+            self.bind(*r, v, kind);
         }
         Ok(())
     }
@@ -2129,9 +2328,11 @@ impl<'k> Emitter<'k> {
         let (lo, hi, st) = (self.get(lower)?, self.get(upper)?, self.get(step)?);
         let uniform = !lo.lanes && !hi.lanes && !st.lanes;
         let mut vals = Vec::new();
+        let mut kinds = Vec::new();
         for &i in inits {
-            let v = self.get(i)?;
-            vals.push(self.lanes_of(&v));
+            let c = self.carried(i)?;
+            kinds.push(c.ptr);
+            vals.push(self.lanes_of(&c.v));
         }
         let nv = vals.len();
         let (keys, mems) = self.mem_state();
@@ -2177,17 +2378,19 @@ impl<'k> Emitter<'k> {
                 s.mask = Some(a.name.clone());
             }
             s.set(body.args[0], iv.clone());
-            for (a, v) in body.args[1..].iter().zip(&cur) {
-                s.set(*a, v.clone());
+            for ((a, v), k) in body.args[1..].iter().zip(&cur).zip(&kinds) {
+                s.bind(*a, v.clone(), *k);
             }
             let Term::Yield(y) = s.region(&body)? else {
                 return Err(s.err("for body ends in a condition"));
             };
+            s.check_kinds(&kinds, &y)?;
             let mut next = Vec::new();
             let iv2 = s.bin("add", &iv, &st);
             let mut ys = Vec::new();
-            for (yv, c) in y.iter().zip(&cur) {
-                let yl = s.lanes_of(yv);
+            for ((yc, c), k) in y.iter().zip(&cur).zip(&kinds) {
+                let yv = s.norm(yc, *k);
+                let yl = s.lanes_of(&yv);
                 ys.push(match &act {
                     Some(a) => s.select(a, &yl, c),
                     None => yl,
@@ -2212,8 +2415,8 @@ impl<'k> Emitter<'k> {
             Ok(next)
         })?;
         self.mask = outer;
-        for (r, v) in results.iter().zip(&out[fixed..fixed + nv]) {
-            self.set(*r, v.clone());
+        for ((r, v), k) in results.iter().zip(&out[fixed..fixed + nv]).zip(&kinds) {
+            self.bind(*r, v.clone(), *k);
         }
         self.bind_mems(&keys, &out[mem_start..]);
         Ok(())
@@ -2234,18 +2437,21 @@ impl<'k> Emitter<'k> {
 
     fn while_(&mut self, id: OpId, inits: &[Value], before: &Region, after: &Region) -> R<()> {
         let mut vals = Vec::new();
+        let mut kinds = Vec::new();
         for &i in inits {
-            let v = self.get(i)?;
-            vals.push(self.lanes_of(&v));
+            let c = self.carried(i)?;
+            kinds.push(c.ptr);
+            vals.push(self.lanes_of(&c.v));
         }
         let nv = vals.len();
         let results = self.k().op(id).results.clone();
         let mut res0 = Vec::new();
         for &r in &results {
-            let el = el_of(self.k().value_type(r))
-                .ok_or_else(|| self.err("pointer-typed loop values are not tensorized"))?;
+            let el = el_of(self.k().value_type(r)).unwrap_or("i64");
             res0.push(self.cst(true, el, 0));
         }
+        let mut rkinds: Vec<PtrKind> = Vec::new();
+        let rk = &mut rkinds;
         let nr = res0.len();
         let (keys, mems) = self.mem_state();
         let outer = self.mask.clone();
@@ -2263,12 +2469,18 @@ impl<'k> Emitter<'k> {
             let res = st[2 + nv..2 + nv + nr].to_vec();
             s.bind_mems(&keys, &st[mem_start..]);
             s.mask = Some(act.name.clone());
-            for (a, v) in before.args.iter().zip(&cur) {
-                s.set(*a, v.clone());
+            for ((a, v), k) in before.args.iter().zip(&cur).zip(&kinds) {
+                s.bind(*a, v.clone(), *k);
             }
-            let Term::Cond(c, args) = s.region(&before)? else {
+            let Term::Cond(c, cargs) = s.region(&before)? else {
                 return Err(s.err("while before-region does not end in a condition"));
             };
+            let mut args = Vec::new();
+            for a in &cargs {
+                let k = s.merge_kind(&[a])?;
+                rk.push(k);
+                args.push(s.norm(a, k));
+            }
             let c = s.lanes_of(&c);
             let nc = s.not(&c);
             let exit = s.and(&act, &nc);
@@ -2279,15 +2491,17 @@ impl<'k> Emitter<'k> {
                 res2.push(s.select(&exit, &al, r));
             }
             s.mask = Some(cont.name.clone());
-            for (a, v) in after.args.iter().zip(&args) {
-                s.set(*a, v.clone());
+            for ((a, v), k) in after.args.iter().zip(&args).zip(rk.iter()) {
+                s.bind(*a, v.clone(), *k);
             }
             let Term::Yield(y) = s.region(&after)? else {
                 return Err(s.err("while after-region does not end in a yield"));
             };
+            s.check_kinds(&kinds, &y)?;
             let mut vals2 = Vec::new();
-            for (yv, c0) in y.iter().zip(&cur) {
-                let yl = s.lanes_of(yv);
+            for ((yc, c0), k) in y.iter().zip(&cur).zip(&kinds) {
+                let yv = s.norm(yc, *k);
+                let yl = s.lanes_of(&yv);
                 vals2.push(s.select(&cont, &yl, c0));
             }
             let f = s.any(&cont);
@@ -2299,8 +2513,8 @@ impl<'k> Emitter<'k> {
             Ok(next)
         })?;
         self.mask = outer;
-        for (r, v) in results.iter().zip(&out[2 + nv..2 + nv + nr]) {
-            self.set(*r, v.clone());
+        for ((r, v), k) in results.iter().zip(&out[2 + nv..2 + nv + nr]).zip(&rkinds) {
+            self.bind(*r, v.clone(), *k);
         }
         self.bind_mems(&keys, &out[mem_start..]);
         Ok(())

@@ -110,3 +110,45 @@ fn stencil_pingpong_is_slices_and_elementwise_ops() {
         }
     }
 }
+
+/// CLI errors of the xla paths: a missing plugin and `--emit stablehlo` without a spec.
+#[test]
+fn xla_cli_errors() {
+    let ex = common::repo_root().join("examples/saxpy");
+    let out_dir = std::env::temp_dir().join(format!("raise-xla-cli-{}", std::process::id()));
+    let out = std::process::Command::new(common::raise_bin())
+        .arg("run")
+        .arg(ex.join("kernel.O2.ll"))
+        .arg("--spec")
+        .arg(ex.join("spec.toml"))
+        .arg("--outputs")
+        .arg(&out_dir)
+        .args([
+            "--target",
+            "xla",
+            "--pjrt-plugin",
+            "/nonexistent/libpjrt.so",
+        ])
+        .output()
+        .expect("raise runs");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("error[no-pjrt-plugin]") && err.contains("/nonexistent/libpjrt.so"),
+        "{err}"
+    );
+    assert!(!out_dir.exists(), "nothing is written on error");
+
+    let out = std::process::Command::new(common::raise_bin())
+        .arg("emit")
+        .arg(ex.join("kernel.O2.ll"))
+        .args(["--emit", "stablehlo"])
+        .output()
+        .expect("raise runs");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("error[bad-argument]") && err.contains("--spec"),
+        "{err}"
+    );
+}

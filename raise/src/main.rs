@@ -57,7 +57,8 @@ enum Command {
         /// Emit the gradient module (StableHLO).
         #[arg(long)]
         grad: bool,
-        /// Print per-kernel statistics of the passes.
+        /// Print per-kernel barrier statistics (found, removed, kept and why) to stderr;
+        /// with --spec, for each launch's block size and buffer binding.
         #[arg(long)]
         stats: bool,
     },
@@ -150,8 +151,14 @@ fn execute(command: Command) -> Result<(), Diagnostic> {
             grad,
             stats,
         } => {
-            let _ = stats;
             let module = driver::load_module(&module)?;
+            if stats {
+                let spec = match &spec {
+                    Some(path) => Some(raise::spec::load_spec(path).map_err(spec_diag)?),
+                    None => None,
+                };
+                eprint!("{}", driver::barrier_stats(&module, spec.as_ref())?);
+            }
             if emit == "cpu-object" && !grad {
                 return emit_cpu_object(&module, spec.as_deref(), output.as_deref());
             }

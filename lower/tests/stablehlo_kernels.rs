@@ -981,3 +981,42 @@ fn warp_shuffles() {
     assert_eq!(out[1].to_vec::<i32>().unwrap(), want);
     assert_eq!(out[2].to_vec::<i32>().unwrap(), want);
 }
+
+/// What cannot be tensorized exactly is a named diagnostic, never a module.
+#[test]
+fn untensorizable_kernels_are_diagnosed() {
+    let build = |case: u32| {
+        let mut b = B::new("bad");
+        b.param(Type::Ptr(AddrSpace::Global));
+        b.kernel(vec![], move |b, _bid, tid| match case {
+            // Byte offset 2*i into an f32 buffer: not provably aligned.
+            0 => {
+                let o = b.off(tid[0], 2);
+                let v = b.load(MemRoot::Param(0), o, Type::F32);
+                b.store(MemRoot::Param(0), o, v);
+            }
+            // An f64 access to an f32 buffer.
+            1 => {
+                let o = b.off(tid[0], 8);
+                let v = b.load(MemRoot::Param(0), o, Type::F64);
+                b.store(MemRoot::Param(0), o, v);
+            }
+            // A trap.
+            _ => {
+                b.push(OpKind::Trap, None);
+            }
+        })
+    };
+    let bufs = [buf("x", ElementType::F32, 64)];
+    for (case, needle) in [
+        (0, "multiple of the element size"),
+        (1, "reinterpreting"),
+        (2, "trap"),
+    ] {
+        let k = build(case);
+        let l = launch(&k, 1, 32, vec![Arg::Buffer(0)]);
+        let err = emit_module(&bufs, &[l]).unwrap_err();
+        assert_eq!(err.code, "unsupported-tensorization");
+        assert!(err.message.contains(needle), "{case}: {}", err.message);
+    }
+}

@@ -1125,7 +1125,12 @@ impl<'k> Emitter<'k> {
                 let r = self.shuffle(mode, &v, &b, &c)?;
                 self.set_res(res, r);
             }
-            OpKind::Vote { .. } => return Err(self.err("warp votes are not tensorized yet")),
+            OpKind::Vote { mode, mask, pred } => {
+                let (m, p) = (self.get(mask)?, self.get(pred)?);
+                let el = rel.unwrap_or("i32");
+                let r = self.vote(mode, &m, &p, el)?;
+                self.set_res(res, r);
+            }
             OpKind::Parallel { level, body } => self.parallel(level, &body)?,
             OpKind::If {
                 cond,
@@ -2047,6 +2052,88 @@ impl<'k> Emitter<'k> {
             lanes: true,
             el,
         })
+    }
+
+    /// Sum of an i32 lane tensor over each warp, broadcast back to the warp's lanes
+    /// (blocks are whole warps, so warps are aligned groups of 32 lanes).
+    fn warp_sum(&mut self, v: &V) -> V {
+        let (n, w) = (self.n, self.n / 32);
+        let r = self.let_(format!(
+            "stablehlo.reshape {} : (tensor<{n}xi32>) -> tensor<{w}x32xi32>",
+            v.name
+        ));
+        let z = self.cst(false, "i32", 0);
+        let s = self.let_(format!(
+            "stablehlo.reduce({r} init: {}) applies stablehlo.add across dimensions = [1] : (tensor<{w}x32xi32>, tensor<i32>) -> tensor<{w}xi32>",
+            z.name
+        ));
+        let b = self.let_(format!(
+            "stablehlo.broadcast_in_dim {s}, dims = [0] : (tensor<{w}xi32>) -> tensor<{w}x32xi32>"
+        ));
+        let name = self.let_(format!(
+            "stablehlo.reshape {b} : (tensor<{w}x32xi32>) -> tensor<{n}xi32>"
+        ));
+        V {
+            name,
+            lanes: true,
+            el: "i32",
+        }
+    }
+
+    /// Warp votes exactly as the interpreter: members = (mask & present) | self, the
+    /// ballot over the members' predicates.
+    fn vote(
+        &mut self,
+        mode: parallel_ir::ir::VoteMode,
+        mask: &V,
+        pred: &V,
+        el: &'static str,
+    ) -> R<V> {
+        use parallel_ir::ir::VoteMode as M;
+        if self.nt % 32 != 0 {
+            return Err(
+                self.err("warp votes in blocks that are not whole warps are not tensorized")
+            );
+        }
+        let t = V {
+            name: self.thread_lin.clone(),
+            lanes: true,
+            el: "i32",
+        };
+        let m31 = self.cst(true, "i32", 31);
+        let me = self.and(&t, &m31);
+        let one = self.cst(true, "i32", 1);
+        let bit = self.bin("shift_left", &one, &me);
+        let z = self.cst(true, "i32", 0);
+        let active = self.mask_or_true();
+        let p = self.lanes_of(pred);
+        let p = if p.el == "i1" {
+            p
+        } else {
+            let zp = self.cst(true, p.el, 0);
+            self.cmp("NE", &p, &zp, "SIGNED")
+        };
+        let pb = self.select(&active, &bit, &z);
+        let present = self.warp_sum(&pb);
+        let ap = self.and(&active, &p);
+        let bb = self.select(&ap, &bit, &z);
+        let ballot_all = self.warp_sum(&bb);
+        let mk = self.lanes_of(mask);
+        let mk = self.convert(&mk, "i32");
+        let mp = self.and(&mk, &present);
+        let members = self.bin("or", &mp, &bit);
+        let ballot = self.and(&ballot_all, &members);
+        let r = match mode {
+            M::Ballot => ballot,
+            M::All => self.cmp("EQ", &ballot, &members, "SIGNED"),
+            M::Any => self.cmp("NE", &ballot, &z, "SIGNED"),
+            M::Uni => {
+                let a = self.cmp("EQ", &ballot, &z, "SIGNED");
+                let b = self.cmp("EQ", &ballot, &members, "SIGNED");
+                self.bin("or", &a, &b)
+            }
+        };
+        Ok(self.convert(&r, el))
     }
 
     fn barrier_reduce(&mut self, kind: BarrierKind, p: &V) -> R<V> {

@@ -21,8 +21,9 @@
 //! provably a multiple of its size, else `unsupported-tensorization`). Loads are
 //! `gather`s (inactive lanes read index 0), stores `scatter`s whose inactive lanes get an
 //! out-of-bounds index (XLA drops out-of-bounds scatter updates). Atomics whose old value
-//! is unused are `scatter`s with an add/and/or/xor/min/max combiner; atomics whose old
-//! value is used and compare-and-swap are diagnosed. Pointers are tracked symbolically
+//! is unused are `scatter`s with an add/and/or/xor/min/max combiner; the others (old
+//! value used, compare-and-swap, unsigned/float min/max, inc/dec) run serialized in lane
+//! order (a `while` over the lanes: one legal order of the concurrent atomics). Pointers are tracked symbolically
 //! (memory + byte offset) through casts, `ptradd`, integer adds (PTX's `u64` params),
 //! selects, `if` results and loop-carried values; an integer constant meeting a pointer
 //! (a dummy on a path that never dereferences it) becomes an offset far out of bounds.

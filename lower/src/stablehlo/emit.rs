@@ -55,6 +55,12 @@ struct C {
 
 type PtrKind = Option<(MemKey, u64)>;
 
+#[derive(Clone, Copy)]
+enum AtomicKind {
+    Rmw(AtomicOp),
+    Cas,
+}
+
 const DUMMY_OFFSET: u64 = (-(1i64 << 40)) as u64;
 
 type R<T> = Result<T, Diagnostic>;
@@ -1046,13 +1052,26 @@ impl<'k> Emitter<'k> {
                 self.store(addr, ty, &v, None)?;
             }
             OpKind::Atomic { op, addr, value } => {
-                if res.is_some_and(|r| self.used.contains(&r)) {
-                    return Err(self.err(format!(
-                        "atomic {op} whose old value is used cannot be tensorized (only result-free atomics become scatters)"
-                    )));
-                }
                 if !self.in_block {
                     return Err(self.err("atomic outside the thread-parallel loop"));
+                }
+                let needs_old = res.is_some_and(|r| self.used.contains(&r));
+                if needs_old
+                    || matches!(
+                        op,
+                        AtomicOp::UMin
+                            | AtomicOp::UMax
+                            | AtomicOp::FMin
+                            | AtomicOp::FMax
+                            | AtomicOp::Inc
+                            | AtomicOp::Dec
+                    )
+                {
+                    let v = self.get(value)?;
+                    let ty = k.value_type(value);
+                    let old = self.atomic_serial(addr, ty, AtomicKind::Rmw(op), &v, None)?;
+                    self.set_res(res, old);
+                    return Ok(());
                 }
                 let v = self.get(value)?;
                 let ty = k.value_type(value);
@@ -1078,8 +1097,18 @@ impl<'k> Emitter<'k> {
                     }
                 }
             }
-            OpKind::AtomicCas { .. } => {
-                return Err(self.err("atomic compare-and-swap cannot be tensorized"))
+            OpKind::AtomicCas {
+                addr,
+                expected,
+                new,
+            } => {
+                if !self.in_block {
+                    return Err(self.err("atomic outside the thread-parallel loop"));
+                }
+                let (e, n) = (self.get(expected)?, self.get(new)?);
+                let ty = k.value_type(new);
+                let old = self.atomic_serial(addr, ty, AtomicKind::Cas, &n, Some(&e))?;
+                self.set_res(res, old);
             }
             OpKind::Memcpy { dst, src, len } => self.memcpy(dst, src, len)?,
             OpKind::Memset { .. } => return Err(self.err("memset cannot be tensorized yet")),
@@ -1125,7 +1154,12 @@ impl<'k> Emitter<'k> {
                 let r = self.shuffle(mode, &v, &b, &c)?;
                 self.set_res(res, r);
             }
-            OpKind::Vote { .. } => return Err(self.err("warp votes are not tensorized yet")),
+            OpKind::Vote { mode, mask, pred } => {
+                let (m, p) = (self.get(mask)?, self.get(pred)?);
+                let el = rel.unwrap_or("i32");
+                let r = self.vote(mode, &m, &p, el)?;
+                self.set_res(res, r);
+            }
             OpKind::Parallel { level, body } => self.parallel(level, &body)?,
             OpKind::If {
                 cond,
@@ -2047,6 +2081,245 @@ impl<'k> Emitter<'k> {
             lanes: true,
             el,
         })
+    }
+
+    /// An atomic executed lane by lane in lane order (a legal serialization of the
+    /// concurrent atomics): a `while` over the lanes that reads the element, combines,
+    /// writes it back (unchanged for inactive lanes) and records each lane's old value.
+    fn atomic_serial(
+        &mut self,
+        addr: Addr,
+        ty: Type,
+        kind: AtomicKind,
+        v: &V,
+        expected: Option<&V>,
+    ) -> R<V> {
+        let (key, idx, _) = self.access(Loc::Addr(addr), ty)?;
+        let mem = self.mems[&key].clone();
+        if mem.ty != ty {
+            return Err(self.err(format!(
+                "atomic on {ty} to memory of element type {}",
+                mem.ty
+            )));
+        }
+        let el = el_of(ty).ok_or_else(|| self.err("pointer atomic"))?;
+        let n = self.n;
+        let v = self.lanes_of(v);
+        let e = expected.map(|e| self.lanes_of(e));
+        let act = self.mask_or_true();
+        let zero = self.cst(true, el, 0);
+        let i0 = self.cst(false, "i32", 0);
+        let t = self.cst(false, "i1", 1);
+        let mut state = vec![t, i0, zero];
+        let mem_start = state.len();
+        state.push(V {
+            name: mem.name.clone(),
+            lanes: false,
+            el,
+        });
+        let len = mem.len;
+        let pick = |s: &mut Self, lanes: &V, i: &V| -> V {
+            let one = s.let_(format!(
+                "stablehlo.dynamic_slice {}, {}, sizes = [1] : (tensor<{n}x{}>, tensor<i32>) -> tensor<1x{}>",
+                lanes.name, i.name, lanes.el, lanes.el
+            ));
+            let name = s.let_(format!(
+                "stablehlo.reshape {one} : (tensor<1x{}>) -> tensor<{}>",
+                lanes.el, lanes.el
+            ));
+            V {
+                name,
+                lanes: false,
+                el: lanes.el,
+            }
+        };
+        let out = self.while_loop(state, mem_start, &[len], |s, st| {
+            let (i, olds, m) = (st[1].clone(), st[2].clone(), st[3].clone());
+            let ix = pick(s, &idx, &i);
+            let a = pick(s, &act, &i);
+            let val = pick(s, &v, &i);
+            let cur = s.let_(format!(
+                "stablehlo.dynamic_slice {}, {}, sizes = [1] : (tensor<{len}x{el}>, tensor<i64>) -> tensor<1x{el}>",
+                m.name, ix.name
+            ));
+            let old = V {
+                name: s.let_(format!("stablehlo.reshape {cur} : (tensor<1x{el}>) -> tensor<{el}>")),
+                lanes: false,
+                el,
+            };
+            let new = match kind {
+                AtomicKind::Cas => {
+                    let ev = e.clone().ok_or_else(|| s.err("cas without expected value"))?;
+                    let ex = pick(s, &ev, &i);
+                    let (oi, xi) = if is_float_el(el) {
+                        let ib = int_el_of_bits(el_bits(el));
+                        (s.bitcast(&old, ib), s.bitcast(&ex, ib))
+                    } else {
+                        (old.clone(), ex)
+                    };
+                    let eq = s.cmp("EQ", &oi, &xi, "SIGNED");
+                    s.select(&eq, &val, &old)
+                }
+                AtomicKind::Rmw(op) => s.atomic_combine(op, &old, &val)?,
+            };
+            let w = s.select(&a, &new, &old);
+            let w1 = s.let_(format!("stablehlo.reshape {} : (tensor<{el}>) -> tensor<1x{el}>", w.name));
+            let m2 = s.let_(format!(
+                "stablehlo.dynamic_update_slice {}, {w1}, {} : (tensor<{len}x{el}>, tensor<1x{el}>, tensor<i64>) -> tensor<{len}x{el}>",
+                m.name, ix.name
+            ));
+            let o1 = s.let_(format!("stablehlo.reshape {} : (tensor<{el}>) -> tensor<1x{el}>", old.name));
+            let olds2 = s.let_(format!(
+                "stablehlo.dynamic_update_slice {}, {o1}, {} : (tensor<{n}x{el}>, tensor<1x{el}>, tensor<i32>) -> tensor<{n}x{el}>",
+                olds.name, i.name
+            ));
+            let one = s.cst(false, "i32", 1);
+            let i2 = s.bin("add", &i, &one);
+            let nn = s.cst(false, "i32", n as u64);
+            let f = s.cmp("LT", &i2, &nn, "SIGNED");
+            Ok(vec![
+                f,
+                i2,
+                V {
+                    name: olds2,
+                    lanes: true,
+                    el,
+                },
+                V {
+                    name: m2,
+                    lanes: false,
+                    el,
+                },
+            ])
+        })?;
+        if let Some(mm) = self.mems.get_mut(&key) {
+            mm.name = out[3].name.clone();
+        }
+        Ok(out[2].clone())
+    }
+
+    /// The new value of an atomic read-modify-write (PTX/interpreter semantics).
+    fn atomic_combine(&mut self, op: AtomicOp, old: &V, val: &V) -> R<V> {
+        Ok(match op {
+            AtomicOp::Exch => val.clone(),
+            AtomicOp::Inc => {
+                // old >= val (unsigned) ? 0 : old + 1
+                let ge = self.icmp(IntPredicate::Uge, old, val);
+                let one = self.cst(false, old.el, 1);
+                let z = self.cst(false, old.el, 0);
+                let inc = self.bin("add", old, &one);
+                self.select(&ge, &z, &inc)
+            }
+            AtomicOp::Dec => {
+                // old == 0 || old > val (unsigned) ? val : old - 1
+                let z = self.cst(false, old.el, 0);
+                let e0 = self.cmp("EQ", old, &z, "SIGNED");
+                let gt = self.icmp(IntPredicate::Ugt, old, val);
+                let c = self.bin("or", &e0, &gt);
+                let one = self.cst(false, old.el, 1);
+                let dec = self.bin("subtract", old, &one);
+                self.select(&c, val, &dec)
+            }
+            _ => {
+                let b = match op {
+                    AtomicOp::Add => BinaryOp::Add,
+                    AtomicOp::FAdd => BinaryOp::FAdd,
+                    AtomicOp::Sub => BinaryOp::Sub,
+                    AtomicOp::And => BinaryOp::And,
+                    AtomicOp::Or => BinaryOp::Or,
+                    AtomicOp::Xor => BinaryOp::Xor,
+                    AtomicOp::SMin => BinaryOp::SMin,
+                    AtomicOp::SMax => BinaryOp::SMax,
+                    AtomicOp::UMin => BinaryOp::UMin,
+                    AtomicOp::UMax => BinaryOp::UMax,
+                    AtomicOp::FMin => BinaryOp::FMin,
+                    _ => BinaryOp::FMax,
+                };
+                self.binary(b, old, val)?
+            }
+        })
+    }
+
+    /// Sum of an i32 lane tensor over each warp, broadcast back to the warp's lanes
+    /// (blocks are whole warps, so warps are aligned groups of 32 lanes).
+    fn warp_sum(&mut self, v: &V) -> V {
+        let (n, w) = (self.n, self.n / 32);
+        let r = self.let_(format!(
+            "stablehlo.reshape {} : (tensor<{n}xi32>) -> tensor<{w}x32xi32>",
+            v.name
+        ));
+        let z = self.cst(false, "i32", 0);
+        let s = self.let_(format!(
+            "stablehlo.reduce({r} init: {}) applies stablehlo.add across dimensions = [1] : (tensor<{w}x32xi32>, tensor<i32>) -> tensor<{w}xi32>",
+            z.name
+        ));
+        let b = self.let_(format!(
+            "stablehlo.broadcast_in_dim {s}, dims = [0] : (tensor<{w}xi32>) -> tensor<{w}x32xi32>"
+        ));
+        let name = self.let_(format!(
+            "stablehlo.reshape {b} : (tensor<{w}x32xi32>) -> tensor<{n}xi32>"
+        ));
+        V {
+            name,
+            lanes: true,
+            el: "i32",
+        }
+    }
+
+    /// Warp votes exactly as the interpreter: members = (mask & present) | self, the
+    /// ballot over the members' predicates.
+    fn vote(
+        &mut self,
+        mode: parallel_ir::ir::VoteMode,
+        mask: &V,
+        pred: &V,
+        el: &'static str,
+    ) -> R<V> {
+        use parallel_ir::ir::VoteMode as M;
+        if self.nt % 32 != 0 {
+            return Err(
+                self.err("warp votes in blocks that are not whole warps are not tensorized")
+            );
+        }
+        let t = V {
+            name: self.thread_lin.clone(),
+            lanes: true,
+            el: "i32",
+        };
+        let m31 = self.cst(true, "i32", 31);
+        let me = self.and(&t, &m31);
+        let one = self.cst(true, "i32", 1);
+        let bit = self.bin("shift_left", &one, &me);
+        let z = self.cst(true, "i32", 0);
+        let active = self.mask_or_true();
+        let p = self.lanes_of(pred);
+        let p = if p.el == "i1" {
+            p
+        } else {
+            let zp = self.cst(true, p.el, 0);
+            self.cmp("NE", &p, &zp, "SIGNED")
+        };
+        let pb = self.select(&active, &bit, &z);
+        let present = self.warp_sum(&pb);
+        let ap = self.and(&active, &p);
+        let bb = self.select(&ap, &bit, &z);
+        let ballot_all = self.warp_sum(&bb);
+        let mk = self.lanes_of(mask);
+        let mk = self.convert(&mk, "i32");
+        let mp = self.and(&mk, &present);
+        let members = self.bin("or", &mp, &bit);
+        let ballot = self.and(&ballot_all, &members);
+        let r = match mode {
+            M::Ballot => ballot,
+            M::All => self.cmp("EQ", &ballot, &members, "SIGNED"),
+            M::Any => self.cmp("NE", &ballot, &z, "SIGNED"),
+            M::Uni => {
+                let a = self.cmp("EQ", &ballot, &z, "SIGNED");
+                let b = self.cmp("EQ", &ballot, &members, "SIGNED");
+                self.bin("or", &a, &b)
+            }
+        };
+        Ok(self.convert(&r, el))
     }
 
     fn barrier_reduce(&mut self, kind: BarrierKind, p: &V) -> R<V> {

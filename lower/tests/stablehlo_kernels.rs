@@ -554,7 +554,8 @@ fn data_dependent_while_loop() {
 }
 
 /// Result-free atomic add (histogram) becomes a scatter-add; an atomic whose old value
-/// is used gives a named diagnostic.
+/// is used runs serialized lane by lane (a legal order): the old values of each bin's
+/// lanes are exactly 0..count.
 #[test]
 fn atomics() {
     let build = |use_result: bool| {
@@ -594,40 +595,48 @@ fn atomics() {
         buf("x", ElementType::U32, n as i64),
         buf("bins", ElementType::U32, 8),
     ];
-    let bad = build(true);
-    let l = launch(
-        &bad,
-        4,
-        256,
-        vec![Arg::Scalar(n as u64), Arg::Buffer(0), Arg::Buffer(1)],
-    );
-    let err = emit_module(&bufs, &[l]).unwrap_err();
-    assert_eq!(err.code, "unsupported-tensorization");
-    assert!(err.message.contains("old value"), "{}", err.message);
-
-    let k = build(false);
-    let l = launch(
-        &k,
-        4,
-        256,
-        vec![Arg::Scalar(n as u64), Arg::Buffer(0), Arg::Buffer(1)],
-    );
     let x: Vec<u32> = (0..n as u32).map(|i| i.wrapping_mul(2654435761)).collect();
-    let Some(out) = run(
-        &bufs,
-        &[l],
-        &[
-            HostTensor::from_slice(&[n as i64], &x).unwrap(),
-            HostTensor::from_slice(&[8], &[0u32; 8]).unwrap(),
-        ],
-    ) else {
-        return;
-    };
     let mut want = [0u32; 8];
     for v in &x {
         want[(v % 8) as usize] += 1;
     }
-    assert_eq!(out[1].to_vec::<u32>().unwrap(), want.to_vec());
+    for use_result in [false, true] {
+        let k = build(use_result);
+        let l = launch(
+            &k,
+            4,
+            256,
+            vec![Arg::Scalar(n as u64), Arg::Buffer(0), Arg::Buffer(1)],
+        );
+        let text = emit_module(&bufs, std::slice::from_ref(&l)).unwrap();
+        assert_eq!(text.contains("scatter"), !use_result);
+        let Some(out) = run(
+            &bufs,
+            &[l],
+            &[
+                HostTensor::from_slice(&[n as i64], &x).unwrap(),
+                HostTensor::from_slice(&[8], &[0u32; 8]).unwrap(),
+            ],
+        ) else {
+            return;
+        };
+        assert_eq!(out[1].to_vec::<u32>().unwrap(), want.to_vec());
+        if use_result {
+            let olds = out[0].to_vec::<u32>().unwrap();
+            for bin in 0..8u32 {
+                let mut got: Vec<u32> = (0..n)
+                    .filter(|&i| x[i] % 8 == bin)
+                    .map(|i| olds[i])
+                    .collect();
+                got.sort();
+                assert_eq!(
+                    got,
+                    (0..want[bin as usize]).collect::<Vec<_>>(),
+                    "bin {bin}"
+                );
+            }
+        }
+    }
 }
 
 /// Integer and float semantics: wrapping, unsigned division, out-of-range shifts,
@@ -980,4 +989,163 @@ fn warp_shuffles() {
     let want: Vec<i32> = x.chunks(32).map(|c| c.iter().sum()).collect();
     assert_eq!(out[1].to_vec::<i32>().unwrap(), want);
     assert_eq!(out[2].to_vec::<i32>().unwrap(), want);
+}
+
+/// What cannot be tensorized exactly is a named diagnostic, never a module.
+#[test]
+fn untensorizable_kernels_are_diagnosed() {
+    let build = |case: u32| {
+        let mut b = B::new("bad");
+        b.param(Type::Ptr(AddrSpace::Global));
+        b.kernel(vec![], move |b, _bid, tid| match case {
+            // Byte offset 2*i into an f32 buffer: not provably aligned.
+            0 => {
+                let o = b.off(tid[0], 2);
+                let v = b.load(MemRoot::Param(0), o, Type::F32);
+                b.store(MemRoot::Param(0), o, v);
+            }
+            // An f64 access to an f32 buffer.
+            1 => {
+                let o = b.off(tid[0], 8);
+                let v = b.load(MemRoot::Param(0), o, Type::F64);
+                b.store(MemRoot::Param(0), o, v);
+            }
+            // A trap.
+            _ => {
+                b.push(OpKind::Trap, None);
+            }
+        })
+    };
+    let bufs = [buf("x", ElementType::F32, 64)];
+    for (case, needle) in [
+        (0, "multiple of the element size"),
+        (1, "reinterpreting"),
+        (2, "trap"),
+    ] {
+        let k = build(case);
+        let l = launch(&k, 1, 32, vec![Arg::Buffer(0)]);
+        let err = emit_module(&bufs, &[l]).unwrap_err();
+        assert_eq!(err.code, "unsupported-tensorization");
+        assert!(err.message.contains(needle), "{case}: {}", err.message);
+    }
+}
+
+/// Warp votes: ballot/any/all over the full warp, and a ballot inside a branch taken by
+/// the even lanes (only the lanes present vote).
+#[test]
+fn warp_votes() {
+    use parallel_ir::ir::VoteMode;
+    let mut b = B::new("votes");
+    for _ in 0..3 {
+        b.param(Type::Ptr(AddrSpace::Global));
+    }
+    let k = b.kernel(vec![], |b, bid, tid| {
+        let i = b.gid(bid[0], tid[0]);
+        let off = b.off(i, 4);
+        let x = b.load(MemRoot::Param(0), off, Type::I32);
+        let full = b.c32(-1);
+        let z = b.c32(0);
+        let pos = b.icmp(IntPredicate::Sgt, x, z);
+        let bal = b.v(
+            OpKind::Vote {
+                mode: VoteMode::Ballot,
+                mask: full,
+                pred: pos,
+            },
+            Type::I32,
+        );
+        let m5 = b.c32(-5);
+        let ge = b.icmp(IntPredicate::Sge, x, m5);
+        let all = b.v(
+            OpKind::Vote {
+                mode: VoteMode::All,
+                mask: full,
+                pred: ge,
+            },
+            Type::I1,
+        );
+        let seven = b.c32(7);
+        let eq7 = b.icmp(IntPredicate::Eq, x, seven);
+        let any = b.v(
+            OpKind::Vote {
+                mode: VoteMode::Any,
+                mask: full,
+                pred: eq7,
+            },
+            Type::I1,
+        );
+        let all32 = b.v(OpKind::Cast(CastOp::ZExt, all), Type::I32);
+        let any32 = b.v(OpKind::Cast(CastOp::ZExt, any), Type::I32);
+        let two = b.c32(2);
+        let a2 = b.bin(BinaryOp::Mul, all32, two);
+        let flags = b.bin(BinaryOp::Add, a2, any32);
+        b.store(MemRoot::Param(1), off, bal);
+        let one = b.c32(1);
+        let odd = b.bin(BinaryOp::And, tid[0], one);
+        let even = b.icmp(IntPredicate::Eq, odd, z);
+        b.store(MemRoot::Param(2), off, flags);
+        b.if_(even, |b| {
+            let bal2 = b.v(
+                OpKind::Vote {
+                    mode: VoteMode::Ballot,
+                    mask: full,
+                    pred: pos,
+                },
+                Type::I32,
+            );
+            let o2 = b.off(i, 4);
+            b.store(MemRoot::Param(2), o2, bal2);
+        });
+    });
+    let n = 128usize;
+    let bufs = [
+        buf("x", ElementType::S32, n as i64),
+        buf("ballot", ElementType::S32, n as i64),
+        buf("flags", ElementType::S32, n as i64),
+    ];
+    let l = launch(
+        &k,
+        2,
+        64,
+        vec![Arg::Buffer(0), Arg::Buffer(1), Arg::Buffer(2)],
+    );
+    let mut x: Vec<i32> = (0..n as i32).map(|i| (i * 37) % 23 - 6).collect();
+    x[40] = 7;
+    for v in x.iter_mut().skip(64).take(32) {
+        *v = v.abs();
+    }
+    let z = vec![0i32; n];
+    let Some(out) = run(
+        &bufs,
+        &[l],
+        &[
+            HostTensor::from_slice(&[n as i64], &x).unwrap(),
+            HostTensor::from_slice(&[n as i64], &z).unwrap(),
+            HostTensor::from_slice(&[n as i64], &z).unwrap(),
+        ],
+    ) else {
+        return;
+    };
+    let mut want_b = vec![0i32; n];
+    let mut want_f = vec![0i32; n];
+    for w in 0..n / 32 {
+        let lanes = &x[w * 32..w * 32 + 32];
+        let bal = lanes
+            .iter()
+            .enumerate()
+            .fold(0u32, |a, (j, &v)| a | (u32::from(v > 0) << j));
+        let even_bal = bal & 0x5555_5555;
+        let all = lanes.iter().all(|&v| v >= -5);
+        let any = lanes.contains(&7);
+        for j in 0..32 {
+            want_b[w * 32 + j] = bal as i32;
+            want_f[w * 32 + j] = if j % 2 == 0 {
+                even_bal as i32
+            } else {
+                2 * i32::from(all) + i32::from(any)
+            };
+        }
+    }
+    assert_eq!(out[1].to_vec::<i32>().unwrap(), want_b);
+    assert_eq!(out[2].to_vec::<i32>().unwrap(), want_f);
 }

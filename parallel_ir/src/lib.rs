@@ -1,5 +1,8 @@
 //! The structured parallel IR (see [`ir`]): raising target, analyses and transforms.
 
+/// Transformations of the parallel IR (barrier elimination, ...).
+pub mod transforms;
+
 pub mod autodiff;
 pub mod builder;
 pub mod effects;
@@ -7,7 +10,6 @@ pub mod interp;
 pub mod ir;
 pub mod print;
 pub mod raising;
-pub mod transforms;
 pub mod verify;
 
 pub use raising::{raise_kernel, raise_module};

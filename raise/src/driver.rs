@@ -121,14 +121,9 @@ pub fn run(
     let launches = bind_spec(module, spec)?;
     match target {
         Target::Interp => run_interp(module, spec, inputs, &launches),
+        Target::ParallelInterp => run_parallel_interp(module, spec, inputs, &launches),
         Target::Xla => crate::xla::run_xla(module, spec, inputs, &launches, options),
-        other => Err(Diagnostic::new(
-            "unsupported-target",
-            format!(
-                "target '{}' is not available yet in this build",
-                other.name()
-            ),
-        )),
+        Target::Cpu => crate::cpu::run_cpu(module, spec, inputs, &launches),
     }
 }
 
@@ -138,6 +133,65 @@ fn run_interp(
     inputs: Vec<HostBuffer>,
     launches: &[BoundLaunch],
 ) -> Result<RunResult, Diagnostic> {
+    run_on_memory(
+        module,
+        spec,
+        inputs,
+        launches,
+        &mut |launch, params, memory, _notes| {
+            frontend::interp::launch(module, launch.kernel, &launch.config, params, memory)
+        },
+    )
+}
+
+/// Raise each launched kernel to the parallel IR and run it on the parallel-IR
+/// interpreter; a kernel that cannot be raised runs on the kernel-IR interpreter instead,
+/// with a note saying so.
+fn run_parallel_interp(
+    module: &Module,
+    spec: &LaunchSpec,
+    inputs: Vec<HostBuffer>,
+    launches: &[BoundLaunch],
+) -> Result<RunResult, Diagnostic> {
+    let mut raised: std::collections::HashMap<FuncId, Result<parallel_ir::ir::Kernel, Diagnostic>> =
+        std::collections::HashMap::new();
+    run_on_memory(
+        module,
+        spec,
+        inputs,
+        launches,
+        &mut |launch, params, memory, notes| {
+            let kernel = raised.entry(launch.kernel).or_insert_with(|| {
+            let r = parallel_ir::raise_kernel(module, launch.kernel);
+            if let Err(d) = &r {
+                notes.push(format!(
+                    "kernel '{}' could not be raised to the parallel IR ({d}); it ran on the kernel-IR interpreter instead",
+                    module.function(launch.kernel).display_name
+                ));
+            }
+            r
+        });
+            match kernel {
+                Ok(k) => parallel_ir::interp::launch(module, k, &launch.config, params, memory),
+                Err(_) => {
+                    frontend::interp::launch(module, launch.kernel, &launch.config, params, memory)
+                }
+            }
+        },
+    )
+}
+
+type LaunchFn<'a> =
+    dyn FnMut(&BoundLaunch, &[u64], &mut Memory, &mut Vec<String>) -> Result<(), Diagnostic> + 'a;
+
+fn run_on_memory(
+    module: &Module,
+    spec: &LaunchSpec,
+    inputs: Vec<HostBuffer>,
+    launches: &[BoundLaunch],
+    run_launch: &mut LaunchFn<'_>,
+) -> Result<RunResult, Diagnostic> {
+    let mut notes = Vec::new();
     let mut memory = Memory::new(module);
     let mut shapes = Vec::with_capacity(inputs.len());
     let mut bases = Vec::with_capacity(inputs.len());
@@ -147,7 +201,7 @@ fn run_interp(
     }
     for launch in launches {
         let params: Vec<u64> = launch.params.iter().map(|p| p.resolve(&bases)).collect();
-        frontend::interp::launch(module, launch.kernel, &launch.config, &params, &mut memory)?;
+        run_launch(launch, &params, &mut memory, &mut notes)?;
     }
     let mut buffers = Vec::with_capacity(bases.len());
     for ((dtype, shape), base) in shapes.into_iter().zip(bases) {
@@ -157,10 +211,7 @@ fn run_interp(
             .to_vec();
         buffers.push(HostBuffer { dtype, shape, data });
     }
-    Ok(RunResult {
-        buffers,
-        notes: Vec::new(),
-    })
+    Ok(RunResult { buffers, notes })
 }
 
 /// Raise every kernel of `module` to the parallel IR and print them (the first kernel that
@@ -173,6 +224,59 @@ pub fn emit_parallel_ir(module: &Module) -> Result<String, Diagnostic> {
             out.push('\n');
         }
         out.push_str(&parallel_ir::print::print_kernel(&kernel));
+    }
+    Ok(out)
+}
+
+/// Barrier statistics (`raise emit --stats`): raise every kernel and run barrier
+/// elimination, reporting per kernel the barriers found, removed and kept, with the reason
+/// for each. With a spec, each launch is analysed for its block size and with its pointer
+/// parameters known to be distinct buffers (when the spec binds each to its own buffer);
+/// without one, for any block size and possibly aliasing parameters.
+pub fn barrier_stats(module: &Module, spec: Option<&LaunchSpec>) -> Result<String, Diagnostic> {
+    use parallel_ir::transforms::barrier_elim::{eliminate_barriers, BarrierElimOptions};
+    let mut out = String::new();
+    match spec {
+        Some(spec) => {
+            let launches = bind_spec(module, spec)?;
+            for (i, launch) in launches.iter().enumerate() {
+                let mut kernel = parallel_ir::raise_kernel(module, launch.kernel)?;
+                let mut bases: Vec<usize> = Vec::new();
+                let mut distinct = true;
+                for p in &launch.params {
+                    let base = match p {
+                        ParamValue::BufferBase(b) | ParamValue::BufferOffset(b, _) => *b,
+                        ParamValue::Bits(_) => continue,
+                    };
+                    if bases.contains(&base) {
+                        distinct = false;
+                    }
+                    bases.push(base);
+                }
+                let options = BarrierElimOptions {
+                    block_dims: Some(launch.config.block),
+                    noalias_params: distinct,
+                };
+                let stats = eliminate_barriers(&mut kernel, &options);
+                out.push_str(&format!(
+                    "launch {} (block {:?}, {} parameters):\n{stats}",
+                    i + 1,
+                    launch.config.block,
+                    if distinct {
+                        "distinct buffer"
+                    } else {
+                        "aliasing buffer"
+                    }
+                ));
+            }
+        }
+        None => {
+            for (_, kernel) in parallel_ir::raise_module(module) {
+                let mut kernel = kernel?;
+                let stats = eliminate_barriers(&mut kernel, &BarrierElimOptions::default());
+                out.push_str(&stats.to_string());
+            }
+        }
     }
     Ok(out)
 }

@@ -11,12 +11,14 @@
 //! Tangents of integer buffers are meaningless; they start at zero and are written out
 //! as zeros.
 //!
-//! Targets: whatever runs raised kernels. `xla` runs them through [`lower::stablehlo`]
-//! and PJRT; `parallel-interp` and `cpu` answer `unsupported-target` until their runners
-//! take raised kernels.
+//! Targets: whatever runs raised kernels: `parallel-interp` (the parallel-IR
+//! interpreter), `cpu` (distribution at barriers, MLIR JIT) and `xla` (StableHLO through
+//! [`lower::stablehlo`] and PJRT). `interp` runs kernel IR and cannot run them.
 
-use frontend::ir::Module;
+use frontend::interp::{LaunchConfig, Memory};
+use frontend::ir::{AddrSpace, Module};
 use frontend::Diagnostic;
+use lower::cpu::CpuArg;
 use lower::stablehlo::{self, Arg, Buffer};
 use parallel_ir::ir::Kernel;
 use runtime::{ElementType, HostTensor, Pjrt};
@@ -37,6 +39,7 @@ pub struct RaisedLaunch<'a> {
 
 /// Run raised kernels on `target`, starting from `buffers`; gives the final buffers.
 pub fn run_raised(
+    module: &Module,
     target: Target,
     options: &RunOptions,
     buffers: Vec<HostBuffer>,
@@ -44,14 +47,100 @@ pub fn run_raised(
 ) -> Result<Vec<HostBuffer>, Diagnostic> {
     match target {
         Target::Xla => run_raised_xla(options, buffers, launches),
-        other => Err(Diagnostic::new(
+        Target::ParallelInterp => run_raised_pinterp(module, buffers, launches),
+        Target::Cpu => run_raised_cpu(module, buffers, launches),
+        Target::Interp => Err(Diagnostic::new(
             "unsupported-target",
-            format!(
-                "differentiation on target '{}' is not available yet in this build (use --target xla)",
-                other.name()
-            ),
+            "differentiation runs raised kernels: use --target parallel-interp, cpu or xla",
         )),
     }
+}
+
+fn config(l: &RaisedLaunch) -> LaunchConfig {
+    LaunchConfig {
+        grid: l.grid,
+        block: l.block,
+        dynamic_shared_bytes: l.dynamic_shared_bytes,
+    }
+}
+
+/// The parallel-IR interpreter on one device memory holding `buffers`.
+fn run_raised_pinterp(
+    module: &Module,
+    buffers: Vec<HostBuffer>,
+    launches: &[RaisedLaunch],
+) -> Result<Vec<HostBuffer>, Diagnostic> {
+    let mut memory = Memory::new(module);
+    let mut shapes = Vec::with_capacity(buffers.len());
+    let mut bases = Vec::with_capacity(buffers.len());
+    for (i, b) in buffers.into_iter().enumerate() {
+        shapes.push((b.dtype, b.shape));
+        bases.push(memory.add_buffer(&format!("b{i}"), b.data));
+    }
+    for l in launches {
+        let params: Vec<u64> = l.args.iter().map(|p| p.resolve(&bases)).collect();
+        parallel_ir::interp::launch(module, l.kernel, &config(l), &params, &mut memory)?;
+    }
+    let mut out = Vec::with_capacity(bases.len());
+    for ((dtype, shape), base) in shapes.into_iter().zip(bases) {
+        let data = memory
+            .buffer(base)
+            .ok_or_else(|| Diagnostic::new("internal", "a buffer disappeared from device memory"))?
+            .to_vec();
+        out.push(HostBuffer { dtype, shape, data });
+    }
+    Ok(out)
+}
+
+/// The CPU backend: distribute at barriers, compile, run on the host buffers.
+fn run_raised_cpu(
+    module: &Module,
+    mut buffers: Vec<HostBuffer>,
+    launches: &[RaisedLaunch],
+) -> Result<Vec<HostBuffer>, Diagnostic> {
+    let mut globals: Vec<Vec<u8>> = module
+        .globals
+        .iter()
+        .map(|g| {
+            let mut bytes = vec![0u8; (g.bytes as usize).max(1)];
+            if g.space != AddrSpace::Shared {
+                if let Some(init) = &g.init {
+                    let n = init.len().min(bytes.len());
+                    bytes[..n].copy_from_slice(&init[..n]);
+                }
+            }
+            bytes
+        })
+        .collect();
+    for l in launches {
+        let cfg = config(l);
+        let mut k = l.kernel.clone();
+        parallel_ir::transforms::distribute::distribute(&mut k, &cfg)?;
+        let compiled = lower::cpu::compile(&k, &cfg, globals.len())?;
+        let bases: Vec<*mut u8> = buffers.iter_mut().map(|b| b.data.as_mut_ptr()).collect();
+        let args: Vec<CpuArg> = l
+            .args
+            .iter()
+            .map(|p| match *p {
+                ParamValue::Bits(b) => CpuArg::Bits(b),
+                ParamValue::BufferBase(i) => {
+                    CpuArg::Ptr(bases.get(i).copied().unwrap_or(std::ptr::null_mut()))
+                }
+                ParamValue::BufferOffset(i, off) => CpuArg::Ptr(
+                    bases
+                        .get(i)
+                        .map(|b| b.wrapping_add(off as usize))
+                        .unwrap_or(std::ptr::null_mut()),
+                ),
+            })
+            .collect();
+        let gptrs: Vec<*mut u8> = globals.iter_mut().map(|g| g.as_mut_ptr()).collect();
+        // SAFETY: the pointers are our host buffers and the module's globals, alive for the
+        // call; the transformed kernel accesses the shadow buffers exactly where the primal
+        // kernel accesses the primal ones (same sizes), which is the spec's contract.
+        unsafe { compiled.run(&args, &gptrs)? };
+    }
+    Ok(buffers)
 }
 
 fn element_type(d: DType) -> Result<ElementType, Diagnostic> {
@@ -229,7 +318,7 @@ pub fn jvp(
     zero_non_float(&mut tangents);
     let mut all = inputs;
     all.extend(tangents);
-    let mut out = run_raised(target, options, all, &launches)?;
+    let mut out = run_raised(module, target, options, all, &launches)?;
     let mut tangents_out = out.split_off(n);
     zero_non_float(&mut tangents_out);
     Ok((out, tangents_out))
@@ -305,7 +394,7 @@ pub fn grad(
             dynamic_shared_bytes: l.config.dynamic_shared_bytes,
             args: l.params.clone(),
         };
-        let next = run_raised(target, options, state.clone(), &[launch])?;
+        let next = run_raised(module, target, options, state.clone(), &[launch])?;
         saved.push(std::mem::replace(&mut state, next));
     }
     zero_non_float(&mut cotangents);
@@ -320,7 +409,7 @@ pub fn grad(
         };
         let mut all = before;
         all.extend(cotangents);
-        let mut out = run_raised(target, options, all, &[launch])?;
+        let mut out = run_raised(module, target, options, all, &[launch])?;
         cotangents = out.split_off(n);
         zero_non_float(&mut cotangents);
     }

@@ -57,7 +57,8 @@ enum Command {
         /// Emit the gradient module (StableHLO).
         #[arg(long)]
         grad: bool,
-        /// Print per-kernel statistics of the passes.
+        /// Print per-kernel barrier statistics (found, removed, kept and why) to stderr;
+        /// with --spec, for each launch's block size and buffer binding.
         #[arg(long)]
         stats: bool,
     },
@@ -152,8 +153,17 @@ fn execute(command: Command) -> Result<(), Diagnostic> {
             grad,
             stats,
         } => {
-            let _ = stats;
             let module = driver::load_module(&module)?;
+            if stats {
+                let spec = match &spec {
+                    Some(path) => Some(raise::spec::load_spec(path).map_err(spec_diag)?),
+                    None => None,
+                };
+                eprint!("{}", driver::barrier_stats(&module, spec.as_ref())?);
+            }
+            if emit == "cpu-object" && !grad {
+                return emit_cpu_object(&module, spec.as_deref(), output.as_deref());
+            }
             let text = match (emit.as_str(), grad) {
                 ("kernel-ir", false) => frontend::ir::print::print_module(&module),
                 ("stablehlo", false) => {
@@ -235,6 +245,26 @@ fn execute(command: Command) -> Result<(), Diagnostic> {
             raise::grad::write_prefixed(&spec, &outputs, "grad_", &grads, |i| wrt[i])
         }
     }
+}
+
+/// `--emit cpu-object`: needs the launch (`--spec`) and an output file (`-o`).
+fn emit_cpu_object(
+    module: &frontend::ir::Module,
+    spec: Option<&Path>,
+    output: Option<&Path>,
+) -> Result<(), Diagnostic> {
+    let (Some(spec), Some(output)) = (spec, output) else {
+        return Err(Diagnostic::new(
+            "bad-argument",
+            "--emit cpu-object needs --spec (the launch to compile) and -o FILE.o",
+        ));
+    };
+    let spec = raise::spec::load_spec(spec).map_err(spec_diag)?;
+    let launches = driver::bind_spec(module, &spec)?;
+    for path in raise::cpu::emit_cpu_objects(module, &launches, output)? {
+        eprintln!("wrote {}", path.display());
+    }
+    Ok(())
 }
 
 fn spec_diag(e: impl std::fmt::Display) -> Diagnostic {

@@ -3,7 +3,7 @@
 //!
 //! For a random tangent direction `t` over the float input buffers,
 //! `fd = (F(x + h t) - F(x - h t)) / 2h` is compared with the JVP of the raised kernels
-//! run on `--target xla`. Error measure per output buffer:
+//! run on `--target parallel-interp`, `cpu` and `xla`. Error measure per output buffer:
 //! `max|jvp - fd| <= tol * max(1, max|fd|)`. f64 examples: `h = 1e-6`, `tol = 1e-6`.
 //! f32 examples: `h = 1e-2`, `tol = 2e-3` — f32 rounding of the perturbed inputs and
 //! outputs contributes about `6e-8 / h` relative error, the truncation error of the
@@ -80,37 +80,46 @@ fn check_jvp(example: &str, module_file: &str) {
     let minus = driver::run(&module, &spec, axpy(&inputs, &t, -h), Target::Interp, &opts)
         .unwrap()
         .buffers;
-    let (finals, tangents) =
-        raise::grad::jvp(&module, &spec, inputs.clone(), t, Target::Xla, &opts).unwrap();
-    let primal = driver::run(&module, &spec, inputs, Target::Interp, &opts)
+    let primal = driver::run(&module, &spec, inputs.clone(), Target::Interp, &opts)
         .unwrap()
         .buffers;
-    for (k, b) in spec.buffers.iter().enumerate() {
-        if !b.dtype.is_float() {
-            continue;
+    for target in TARGETS {
+        let (finals, tangents) =
+            raise::grad::jvp(&module, &spec, inputs.clone(), t.clone(), target, &opts)
+                .unwrap_or_else(|e| panic!("{example} on {}: {e}", target.name()));
+        for (k, b) in spec.buffers.iter().enumerate() {
+            if !b.dtype.is_float() {
+                continue;
+            }
+            let (p, m, j) = (&plus[k], &minus[k], &tangents[k]);
+            let mut scale: f64 = 1.0;
+            let mut err: f64 = 0.0;
+            let mut perr: f64 = 0.0;
+            for i in 0..p.len() {
+                let fd = (p.get_f64(i).unwrap() - m.get_f64(i).unwrap()) / (2.0 * h);
+                scale = scale.max(fd.abs());
+                err = err.max((fd - j.get_f64(i).unwrap()).abs());
+                perr =
+                    perr.max((finals[k].get_f64(i).unwrap() - primal[k].get_f64(i).unwrap()).abs());
+            }
+            assert!(
+                err <= tol * scale,
+                "{example} on {}: tangent of '{}': max error {err:e} vs finite differences (scale {scale:e}, tol {tol:e})",
+                target.name(),
+                b.name
+            );
+            assert!(
+                perr <= 1e-4 * scale,
+                "{example} on {}: primal '{}' differs by {perr:e}",
+                target.name(),
+                b.name
+            );
         }
-        let (p, m, j) = (&plus[k], &minus[k], &tangents[k]);
-        let mut scale: f64 = 1.0;
-        let mut err: f64 = 0.0;
-        let mut perr: f64 = 0.0;
-        for i in 0..p.len() {
-            let fd = (p.get_f64(i).unwrap() - m.get_f64(i).unwrap()) / (2.0 * h);
-            scale = scale.max(fd.abs());
-            err = err.max((fd - j.get_f64(i).unwrap()).abs());
-            perr = perr.max((finals[k].get_f64(i).unwrap() - primal[k].get_f64(i).unwrap()).abs());
-        }
-        assert!(
-            err <= tol * scale,
-            "{example}: tangent of '{}': max error {err:e} vs finite differences (scale {scale:e}, tol {tol:e})",
-            b.name
-        );
-        assert!(
-            perr <= 1e-4 * scale,
-            "{example}: primal '{}' differs by {perr:e}",
-            b.name
-        );
     }
 }
+
+/// The targets that run raised (and differentiated) kernels.
+const TARGETS: [Target; 3] = [Target::ParallelInterp, Target::Cpu, Target::Xla];
 
 macro_rules! jvp_tests {
     ($($name:ident: $ex:literal,)*) => {$(
@@ -135,7 +144,6 @@ jvp_tests! {
     jvp_bpnn_layerforward_like: "bpnn_layerforward_like",
     jvp_barrier_loop: "barrier_loop",
     jvp_device_call: "device_call",
-    jvp_dynamic_shared: "dynamic_shared",
     jvp_float4_copy: "float4_copy",
     jvp_gather_indirect: "gather_indirect",
 }

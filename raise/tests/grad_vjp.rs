@@ -1,6 +1,6 @@
 //! Reverse mode (`raise grad`) on the float examples it supports: against central finite
 //! differences of the kernel-IR interpreter (`--target interp`), and against forward mode
-//! (the dot-product test).
+//! (the dot-product test), on `--target parallel-interp`, `cpu` and `xla`.
 //!
 //! * finite differences: for random `t` (input directions) and `c` (cotangents of the
 //!   final buffers), `<grad(c), t>` must equal `<c, (F(x + h t) - F(x - h t)) / 2h>`
@@ -92,28 +92,9 @@ fn check_grad(example: &str, module_file: &str) {
     let t = random_like(&inputs, 11);
     let c = random_like(&inputs, 23);
     let opts = RunOptions::default();
-    let (finals, g) = raise::grad::grad(
-        &module,
-        &spec,
-        inputs.clone(),
-        c.clone(),
-        Target::Xla,
-        &opts,
-    )
-    .unwrap();
     let primal = driver::run(&module, &spec, inputs.clone(), Target::Interp, &opts)
         .unwrap()
         .buffers;
-    for (k, b) in spec.buffers.iter().enumerate() {
-        for i in 0..primal[k].len() {
-            let (p, f) = (primal[k].get_f64(i).unwrap(), finals[k].get_f64(i).unwrap());
-            assert!(
-                (p - f).abs() <= 1e-4 * (1.0 + p.abs()),
-                "{example}: primal '{}'[{i}]",
-                b.name
-            );
-        }
-    }
     let plus = driver::run(&module, &spec, axpy(&inputs, &t, h), Target::Interp, &opts)
         .unwrap()
         .buffers;
@@ -134,20 +115,40 @@ fn check_grad(example: &str, module_file: &str) {
         })
         .collect();
     let (lhs, scale) = dot(&c, &fd);
-    let (rhs, _) = dot(&t, &g);
-    assert!(
-        (lhs - rhs).abs() <= tol * scale + tol,
-        "{example}: <c, fd(t)> = {lhs} but <grad(c), t> = {rhs} (scale {scale})"
-    );
-    // Dot-product test against forward mode.
-    let (_, tj) = raise::grad::jvp(&module, &spec, inputs, t.clone(), Target::Xla, &opts).unwrap();
-    let (a, sa) = dot(&tj, &c);
-    let (b2, sb) = dot(&t, &g);
-    assert!(
-        (a - b2).abs() <= dtol * sa.max(sb) + dtol,
-        "{example}: <jvp(t), c> = {a} but <t, grad(c)> = {b2}"
-    );
+    for target in TARGETS {
+        let name = target.name();
+        let (finals, g) =
+            raise::grad::grad(&module, &spec, inputs.clone(), c.clone(), target, &opts)
+                .unwrap_or_else(|e| panic!("{example} on {name}: {e}"));
+        for (k, b) in spec.buffers.iter().enumerate() {
+            for i in 0..primal[k].len() {
+                let (p, f) = (primal[k].get_f64(i).unwrap(), finals[k].get_f64(i).unwrap());
+                assert!(
+                    (p - f).abs() <= 1e-4 * (1.0 + p.abs()),
+                    "{example} on {name}: primal '{}'[{i}]",
+                    b.name
+                );
+            }
+        }
+        let (rhs, _) = dot(&t, &g);
+        assert!(
+            (lhs - rhs).abs() <= tol * scale + tol,
+            "{example} on {name}: <c, fd(t)> = {lhs} but <grad(c), t> = {rhs} (scale {scale})"
+        );
+        // Dot-product test against forward mode.
+        let (_, tj) =
+            raise::grad::jvp(&module, &spec, inputs.clone(), t.clone(), target, &opts).unwrap();
+        let (a, sa) = dot(&tj, &c);
+        let (b2, sb) = dot(&t, &g);
+        assert!(
+            (a - b2).abs() <= dtol * sa.max(sb) + dtol,
+            "{example} on {name}: <jvp(t), c> = {a} but <t, grad(c)> = {b2}"
+        );
+    }
 }
+
+/// The targets that run raised (and differentiated) kernels.
+const TARGETS: [Target; 3] = [Target::ParallelInterp, Target::Cpu, Target::Xla];
 
 macro_rules! grad_tests {
     ($($name:ident: $ex:literal,)*) => {$(
@@ -166,7 +167,6 @@ grad_tests! {
     grad_transpose_shared: "transpose_shared",
     grad_bpnn_layerforward_like: "bpnn_layerforward_like",
     grad_device_call: "device_call",
-    grad_dynamic_shared: "dynamic_shared",
     grad_float4_copy: "float4_copy",
 }
 

@@ -21,7 +21,18 @@
 //! provably a multiple of its size, else `unsupported-tensorization`). Loads are
 //! `gather`s (inactive lanes read index 0), stores `scatter`s whose inactive lanes get an
 //! out-of-bounds index (XLA drops out-of-bounds scatter updates). Atomics whose old value
-//! is unused are `scatter`s with an add/and/or/xor/min/max combiner.
+//! is unused are `scatter`s with an add/and/or/xor/min/max combiner; the others (old
+//! value used, compare-and-swap, unsigned/float min/max, inc/dec) run serialized in lane
+//! order (a `while` over the lanes: one legal order of the concurrent atomics). Pointers are tracked symbolically
+//! (memory + byte offset) through casts, `ptradd`, integer adds (PTX's `u64` params),
+//! selects, `if` results and loop-carried values; an integer constant meeting a pointer
+//! (a dummy on a path that never dereferences it) becomes an offset far out of bounds.
+//! A constant-length `memcpy` is element loads and stores.
+//!
+//! Warps: lanes `32k..32k+31` of a block. `shfl.sync` is a gather over the lanes with the
+//! exact PTX source-lane rule (segment mask, clamp); votes (`all/any/uni/ballot`) reduce
+//! the bits of each aligned warp (blocks must be whole warps). Block-reducing barriers
+//! (`__syncthreads_count/and/or`) reduce over `[blocks, threads]`.
 //!
 //! **Rewrite: multi-dimensionalization of affine accesses.** An access whose element
 //! index is `s * lane + c` (found by an affine analysis over block/thread ids with the

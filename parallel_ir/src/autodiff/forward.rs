@@ -28,8 +28,9 @@
 //!   have zero derivative;
 //! * module globals are constants (zero tangent); storing a non-zero tangent there,
 //!   accessing float data through a pointer whose root is unknown, float atomics other
-//!   than add/exch with a used result, and compare-and-swap of tangent-carrying data are
-//!   `not-differentiable`, with the op's location.
+//!   than add/exch with a used result, compare-and-swap of tangent-carrying data and
+//!   dynamic shared memory (a twin would alias it) are `not-differentiable`, with the
+//!   op's location.
 
 use std::collections::HashSet;
 
@@ -687,6 +688,12 @@ impl Jvp<'_> {
                 }
             }
             OpKind::SharedAlloc(s) => {
+                if self.src.shared[s.index()].dynamic {
+                    return Err(self.err(
+                        loc,
+                        "dynamic shared memory (a twin would alias it: every extern __shared__ array starts at the same address)",
+                    ));
+                }
                 self.copy(old, data.kind.clone(), ops)?;
                 let tw = self.shared_twin[s.index()];
                 self.emit(ops, OpKind::SharedAlloc(tw), &[], loc);

@@ -280,6 +280,12 @@ impl Rev<'_> {
             }
             OpKind::Parallel { .. } => Err(self.j.err(loc, "nested parallel region")),
             OpKind::SharedAlloc(s) => {
+                if self.j.src.shared[s.index()].dynamic {
+                    return Err(self.j.err(
+                        loc,
+                        "dynamic shared memory (a twin would alias it: every extern __shared__ array starts at the same address)",
+                    ));
+                }
                 self.j.copy(old, data.kind.clone(), ops)?;
                 let tw = self.j.shared_twin[s.index()];
                 self.j.emit(ops, OpKind::SharedAlloc(tw), &[], loc);

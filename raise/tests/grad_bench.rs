@@ -30,7 +30,9 @@ fn time(f: &mut dyn FnMut()) -> f64 {
 #[ignore]
 fn grad_bench_table() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    println!("| example | target | primal (ms) | jvp (ms) | grad (ms) | jvp/primal | grad/primal |");
+    println!(
+        "| example | target | primal (ms) | jvp (ms) | grad (ms) | jvp/primal | grad/primal |"
+    );
     println!("|---|---|---|---|---|---|---|");
     for ex in [
         "saxpy",
@@ -52,12 +54,26 @@ fn grad_bench_table() {
                 driver::run(&module, &spec, inputs.clone(), target, &opts).unwrap();
             });
             let j = time(&mut || {
-                raise::grad::jvp(&module, &spec, inputs.clone(), inputs.clone(), target, &opts)
-                    .unwrap();
+                raise::grad::jvp(
+                    &module,
+                    &spec,
+                    inputs.clone(),
+                    inputs.clone(),
+                    target,
+                    &opts,
+                )
+                .unwrap();
             });
             let g = time(&mut || {
-                raise::grad::grad(&module, &spec, inputs.clone(), inputs.clone(), target, &opts)
-                    .unwrap();
+                raise::grad::grad(
+                    &module,
+                    &spec,
+                    inputs.clone(),
+                    inputs.clone(),
+                    target,
+                    &opts,
+                )
+                .unwrap();
             });
             println!(
                 "| {ex} | {} | {p:.1} | {j:.1} | {g:.1} | {:.2} | {:.2} |",

@@ -202,3 +202,48 @@ fn grad_unsupported_is_diagnosed() {
         assert_eq!(err.code, "not-differentiable", "{ex}: {err}");
     }
 }
+
+/// The CLI contract: `raise grad` writes the final buffers and `grad_<buffer>.npy` for
+/// the `--wrt` buffers (missing cotangent files are zeros); `raise jvp` writes
+/// `tangent_<buffer>.npy` for every buffer.
+#[test]
+fn grad_cli_contract() {
+    let dir = root().join("examples").join("saxpy");
+    let tmp = std::env::temp_dir().join(format!("raise-grad-cli-{}", std::process::id()));
+    let cot = tmp.join("cot");
+    std::fs::create_dir_all(&cot).unwrap();
+    // Cotangent of y only: ones.
+    let ones = HostBuffer::from_f64(raise::buffers::DType::F32, &[1000], &[1.0; 1000]).unwrap();
+    raise::npy::write_npy(&cot.join("y.npy"), &ones).unwrap();
+    let out = tmp.join("out");
+    let status = std::process::Command::new(env!("CARGO_BIN_EXE_raise"))
+        .args(["grad", dir.join("kernel.O2.ll").to_str().unwrap()])
+        .args(["--spec", dir.join("spec.toml").to_str().unwrap()])
+        .args(["--inputs", dir.join("inputs").to_str().unwrap()])
+        .args(["--cotangents", cot.to_str().unwrap()])
+        .args(["--outputs", out.to_str().unwrap()])
+        .args(["--target", "parallel-interp", "--wrt", "x"])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    assert!(out.join("y.npy").exists() && out.join("x.npy").exists());
+    assert!(!out.join("grad_y.npy").exists());
+    let gx = raise::npy::read_npy(&out.join("grad_x.npy")).unwrap();
+    // y = a x + y with a = 2 for i < n = 1000.
+    assert!(gx.to_f64_vec().iter().all(|&g| g == 2.0));
+    let status = std::process::Command::new(env!("CARGO_BIN_EXE_raise"))
+        .args(["jvp", dir.join("kernel.O2.ll").to_str().unwrap()])
+        .args(["--spec", dir.join("spec.toml").to_str().unwrap()])
+        .args(["--inputs", dir.join("inputs").to_str().unwrap()])
+        .args(["--tangents", cot.to_str().unwrap()])
+        .args(["--outputs", out.to_str().unwrap()])
+        .args(["--target", "cpu"])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let ty = raise::npy::read_npy(&out.join("tangent_y.npy")).unwrap();
+    assert!(ty.to_f64_vec().iter().all(|&t| t == 1.0));
+    let tx = raise::npy::read_npy(&out.join("tangent_x.npy")).unwrap();
+    assert!(tx.to_f64_vec().iter().all(|&t| t == 0.0));
+    let _ = std::fs::remove_dir_all(&tmp);
+}

@@ -168,6 +168,7 @@ grad_tests! {
     grad_bpnn_layerforward_like: "bpnn_layerforward_like",
     grad_device_call: "device_call",
     grad_float4_copy: "float4_copy",
+    grad_gather_indirect: "gather_indirect",
 }
 
 #[test]

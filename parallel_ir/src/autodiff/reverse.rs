@@ -25,9 +25,16 @@
 //! * a barrier is mirrored: the reverse sweep of the code after a barrier runs before
 //!   the mirror of that barrier, the reverse of the code before it after, so adjoint
 //!   accumulation into shared memory is complete when it is read;
-//! * loops (`For`, `While`) carrying or computing floats are not handled yet
-//!   (`not-differentiable`); loops on integers only and without memory writes are
-//!   re-executed and have no adjoint.
+//! * loops are reversed by *replay* (recompute, no tape): a `For` iteration by
+//!   iteration, last first, re-running the loop (memory writes left out) up to the
+//!   iteration to recover its carried values, then its body and the body's reverse; a
+//!   `While` likewise after counting its iterations (the exiting `before` region is
+//!   reversed first). Legal when the loop neither synchronises nor reads memory that
+//!   any op of the kernel writes (then replayed loads see the values the forward loads
+//!   saw); cost quadratic in the trip count, no memory. Other loops are
+//!   `not-differentiable` (a per-thread tape for loops with a launch-bounded trip count
+//!   is the next step); loops on integers only without memory writes are re-executed
+//!   and have no adjoint.
 //!
 //! Only float values and memory get adjoints (activity); integer data gets none (its
 //! shadow is zeroed where it is overwritten). Float loads outside the thread-parallel
@@ -266,17 +273,11 @@ impl Rev<'_> {
                     self.copy_deep_with(old, ops, self.replay, None)?;
                     return Ok(Vec::new());
                 }
-                if let OpKind::For { .. } = data.kind {
-                    if let Some(why) = self.unreversible_loop(old) {
-                        return Err(self.j.err(loc, why));
-                    }
-                    self.copy_deep_with(old, ops, self.replay, None)?;
-                    return Ok(data.results.clone());
+                if let Some(why) = self.unreversible_loop(old) {
+                    return Err(self.j.err(loc, why));
                 }
-                Err(self.j.err(
-                    loc,
-                    "while loop carrying or computing floats, or writing memory (reverse mode)",
-                ))
+                self.copy_deep_with(old, ops, self.replay, None)?;
+                Ok(data.results.clone())
             }
             OpKind::Parallel { .. } => Err(self.j.err(loc, "nested parallel region")),
             OpKind::SharedAlloc(s) => {
@@ -639,6 +640,7 @@ impl Rev<'_> {
                 else_region,
             } => self.rev_if(old, *cond, then_region, else_region, ops)?,
             OpKind::For { .. } if !inactive_loop(self.j.src, old) => self.rev_for(old, ops)?,
+            OpKind::While { .. } if !inactive_loop(self.j.src, old) => self.rev_while(old, ops)?,
             _ => {}
         }
         Ok(())
@@ -658,7 +660,6 @@ impl Rev<'_> {
                 OpKind::Barrier { .. } | OpKind::Shuffle { .. } | OpKind::Vote { .. } => {
                     bad = Some("loop with a barrier or warp operation (reverse mode replays loops; not supported yet)".to_string())
                 }
-                OpKind::While { .. } => bad = Some("while loop inside a differentiated loop".to_string()),
                 OpKind::Load { addr } => match addr {
                     Addr::Root { root, .. } if !self.written.contains(root) => {}
                     _ => {
@@ -852,6 +853,311 @@ impl Rev<'_> {
         };
         for (c, &k) in carried.iter().enumerate() {
             self.add_adj(ops, inits[k], results[c]);
+        }
+        for (idx, &v) in outside.iter().enumerate() {
+            self.adj[v.index()] = Some(results[carried.len() + idx]);
+        }
+        Ok(())
+    }
+
+    /// Forward (replay) copy of a region's ops except the terminator; gives the
+    /// terminator's operands, mapped.
+    fn replay_block(&mut self, region: &Region, ops: &mut Vec<OpId>) -> R<Vec<Value>> {
+        let (term, rest) = region
+            .ops
+            .split_last()
+            .ok_or_else(|| Diagnostic::new("internal", "vjp: empty region"))?;
+        let was = std::mem::replace(&mut self.replay, true);
+        for &op in rest {
+            self.fwd_op(op, ops)?;
+        }
+        self.replay = was;
+        match &self.j.src.op(*term).kind {
+            OpKind::Yield(v) => v.iter().map(|&x| self.j.v(x)).collect(),
+            OpKind::Condition { cond, args } => {
+                let mut out = vec![self.j.v(*cond)?];
+                for &a in args {
+                    out.push(self.j.v(a)?);
+                }
+                Ok(out)
+            }
+            _ => Err(Diagnostic::new(
+                "internal",
+                "vjp: region without terminator",
+            )),
+        }
+    }
+
+    fn map_args(&mut self, old: &[Value], new: &[Value]) {
+        for (o, n) in old.iter().zip(new) {
+            self.j.map[o.index()] = Some(*n);
+        }
+    }
+
+    /// The carried values of a `While` (`old`) after `m` full iterations (the condition
+    /// was true for them), by replaying before+after `m` times in a `For`.
+    fn while_state(&mut self, old: OpId, m: Value, ops: &mut Vec<OpId>) -> R<Vec<Value>> {
+        let OpKind::While {
+            inits,
+            before,
+            after,
+        } = self.j.src.op(old).kind.clone()
+        else {
+            return Err(Diagnostic::new("internal", "vjp: not a While"));
+        };
+        let ity = self.j.out.value_type(m);
+        let zero = self.zero(ops, ity);
+        let one = self.j.val(ops, OpKind::Const { bits: 1 }, ity, None);
+        let init_vals = inits.iter().map(|&v| self.j.v(v)).collect::<R<Vec<_>>>()?;
+        let id = self.j.emit(ops, OpKind::Yield(Vec::new()), &[], None);
+        let iv = self.j.out.new_region_arg(id, 0, 0, ity);
+        let mut args = vec![iv];
+        for &a in &before.args {
+            let t = self.ty(a);
+            args.push(self.j.out.new_region_arg(id, 0, args.len() as u32, t));
+        }
+        let mut b = Vec::new();
+        self.map_args(&before.args, &args[1..]);
+        let c = self.replay_block(&before, &mut b)?;
+        self.map_args(&after.args, &c[1..]);
+        let next = self.replay_block(&after, &mut b)?;
+        self.j.emit(&mut b, OpKind::Yield(next), &[], None);
+        let mut results = Vec::new();
+        for &a in &before.args {
+            let t = self.ty(a);
+            results.push(self.j.out.add_result(id, t));
+        }
+        self.j.out.op_mut(id).kind = OpKind::For {
+            lower: zero,
+            upper: m,
+            step: one,
+            inits: init_vals,
+            body: Region { args, ops: b },
+        };
+        Ok(results)
+    }
+
+    /// Reverse a `While` by replay: count its iterations, reverse the exiting `before`,
+    /// then for each full iteration, last first, recompute its state (replay from the
+    /// start), recompute it and run its reverse sweep.
+    fn rev_while(&mut self, old: OpId, ops: &mut Vec<OpId>) -> R<()> {
+        use crate::ir::BinaryOp;
+        let data = self.j.src.op(old).clone();
+        let OpKind::While {
+            inits,
+            before,
+            after,
+        } = &data.kind
+        else {
+            return Err(Diagnostic::new("internal", "vjp: rev_while on a non-While"));
+        };
+        let (Some(&cterm), Some(&aterm)) = (before.ops.last(), after.ops.last()) else {
+            return Err(Diagnostic::new("internal", "vjp: empty While region"));
+        };
+        let OpKind::Condition { args: cargs, .. } = self.j.src.op(cterm).kind.clone() else {
+            return Err(Diagnostic::new(
+                "internal",
+                "vjp: While before without condition",
+            ));
+        };
+        let OpKind::Yield(ayield) = self.j.src.op(aterm).kind.clone() else {
+            return Err(Diagnostic::new(
+                "internal",
+                "vjp: While after without yield",
+            ));
+        };
+        let saved_map = self.j.map.clone();
+        let mut defined = HashSet::new();
+        let mut used = Vec::new();
+        collect(self.j.src, old, &mut defined, &mut used);
+        let mut seen = HashSet::new();
+        let mut outside = Vec::new();
+        for v in used {
+            if !defined.contains(&v) && self.ty(v).is_float() && seen.insert(v) {
+                outside.push(v);
+            }
+        }
+        let ity = Type::I32;
+        // 1. The number of full iterations.
+        let zero = self.zero(ops, ity);
+        let one = self.j.val(ops, OpKind::Const { bits: 1 }, ity, None);
+        let mut winits = inits.iter().map(|&v| self.j.v(v)).collect::<R<Vec<_>>>()?;
+        winits.push(zero);
+        let id = self.j.emit(ops, OpKind::Yield(Vec::new()), &[], data.loc);
+        let mut bargs = Vec::new();
+        for &a in &before.args {
+            let t = self.ty(a);
+            bargs.push(self.j.out.new_region_arg(id, 0, bargs.len() as u32, t));
+        }
+        let bcnt = self.j.out.new_region_arg(id, 0, bargs.len() as u32, ity);
+        let mut bops = Vec::new();
+        self.map_args(&before.args, &bargs);
+        let c = self.replay_block(before, &mut bops)?;
+        let mut cargs_new = c[1..].to_vec();
+        cargs_new.push(bcnt);
+        self.j.emit(
+            &mut bops,
+            OpKind::Condition {
+                cond: c[0],
+                args: cargs_new,
+            },
+            &[],
+            data.loc,
+        );
+        let mut aargs = Vec::new();
+        for &a in &after.args {
+            let t = self.ty(a);
+            aargs.push(self.j.out.new_region_arg(id, 1, aargs.len() as u32, t));
+        }
+        let acnt = self.j.out.new_region_arg(id, 1, aargs.len() as u32, ity);
+        let mut aops = Vec::new();
+        self.map_args(&after.args, &aargs);
+        let mut next = self.replay_block(after, &mut aops)?;
+        let inc = self.j.bin(&mut aops, BinaryOp::Add, acnt, one);
+        next.push(inc);
+        self.j.emit(&mut aops, OpKind::Yield(next), &[], data.loc);
+        for &a in &after.args {
+            let t = self.ty(a);
+            self.j.out.add_result(id, t);
+        }
+        let count = self.j.out.add_result(id, ity);
+        let mut all_bargs = bargs;
+        all_bargs.push(bcnt);
+        let mut all_aargs = aargs;
+        all_aargs.push(acnt);
+        self.j.out.op_mut(id).kind = OpKind::While {
+            inits: winits,
+            before: Region {
+                args: all_bargs,
+                ops: bops,
+            },
+            after: Region {
+                args: all_aargs,
+                ops: aops,
+            },
+        };
+        let reset = |s: &mut Self| {
+            for v in &defined {
+                s.adj[v.index()] = None;
+            }
+        };
+        let carried: Vec<usize> = (0..before.args.len())
+            .filter(|&k| self.ty(before.args[k]).is_float())
+            .collect();
+        // 2. The exiting `before`: results' adjoints to the condition's arguments.
+        let saved_adj_results: Vec<Option<Value>> =
+            data.results.iter().map(|r| self.adj[r.index()]).collect();
+        reset(self);
+        let s = self.while_state(old, count, ops)?;
+        self.map_args(&before.args, &s);
+        let _ = self.replay_block(before, ops)?;
+        for (k, d) in saved_adj_results.iter().enumerate() {
+            if let (Some(d), Some(&u)) = (d, cargs.get(k)) {
+                self.add_adj(ops, u, *d);
+            }
+        }
+        let brest = &before.ops[..before.ops.len() - 1];
+        let arest = &after.ops[..after.ops.len() - 1];
+        for &op in brest.iter().rev() {
+            self.rev_op(op, ops)?;
+        }
+        let mut ds = Vec::new();
+        for &k in &carried {
+            let a = before.args[k];
+            ds.push(match self.adj[a.index()] {
+                Some(d) => d,
+                None => {
+                    let t = self.ty(a);
+                    self.zero(ops, t)
+                }
+            });
+        }
+        // 3. Full iterations, last first.
+        let mut rinits = ds;
+        for &v in &outside {
+            rinits.push(match self.adj[v.index()] {
+                Some(a) => a,
+                None => {
+                    let t = self.ty(v);
+                    self.zero(ops, t)
+                }
+            });
+        }
+        let rid = self.j.emit(ops, OpKind::Yield(Vec::new()), &[], data.loc);
+        let jv = self.j.out.new_region_arg(rid, 0, 0, ity);
+        let mut rargs = vec![jv];
+        for &r in &rinits {
+            let t = self.j.out.value_type(r);
+            rargs.push(self.j.out.new_region_arg(rid, 0, rargs.len() as u32, t));
+        }
+        let saved_adj = self.adj.clone();
+        let mut b = Vec::new();
+        let cm1 = self.j.bin(&mut b, BinaryOp::Sub, count, one);
+        let m = self.j.bin(&mut b, BinaryOp::Sub, cm1, jv);
+        let s = self.while_state(old, m, &mut b)?;
+        self.map_args(&before.args, &s);
+        let c = self.replay_block(before, &mut b)?;
+        self.map_args(&after.args, &c[1..]);
+        let _ = self.replay_block(after, &mut b)?;
+        reset(self);
+        for (idx, &v) in outside.iter().enumerate() {
+            self.adj[v.index()] = Some(rargs[1 + carried.len() + idx]);
+        }
+        for (c_i, &k) in carried.iter().enumerate() {
+            self.add_adj(&mut b, ayield[k], rargs[1 + c_i]);
+        }
+        for &op in arest.iter().rev() {
+            self.rev_op(op, &mut b)?;
+        }
+        for (k, &a) in after.args.iter().enumerate() {
+            if let (Some(d), Some(&u)) = (self.adj[a.index()], cargs.get(k)) {
+                self.add_adj(&mut b, u, d);
+            }
+        }
+        for &op in brest.iter().rev() {
+            self.rev_op(op, &mut b)?;
+        }
+        let mut y = Vec::new();
+        for &k in &carried {
+            let a = before.args[k];
+            y.push(match self.adj[a.index()] {
+                Some(d) => d,
+                None => {
+                    let t = self.ty(a);
+                    self.zero(&mut b, t)
+                }
+            });
+        }
+        for &v in &outside {
+            y.push(match self.adj[v.index()] {
+                Some(d) => d,
+                None => {
+                    let t = self.ty(v);
+                    self.zero(&mut b, t)
+                }
+            });
+        }
+        self.j.emit(&mut b, OpKind::Yield(y), &[], data.loc);
+        self.adj = saved_adj;
+        self.j.map = saved_map;
+        let mut results = Vec::new();
+        for &r in &rinits {
+            let t = self.j.out.value_type(r);
+            results.push(self.j.out.add_result(rid, t));
+        }
+        self.j.out.op_mut(rid).kind = OpKind::For {
+            lower: zero,
+            upper: count,
+            step: one,
+            inits: rinits,
+            body: Region {
+                args: rargs,
+                ops: b,
+            },
+        };
+        reset(self);
+        for (c_i, &k) in carried.iter().enumerate() {
+            self.add_adj(ops, inits[k], results[c_i]);
         }
         for (idx, &v) in outside.iter().enumerate() {
             self.adj[v.index()] = Some(results[carried.len() + idx]);

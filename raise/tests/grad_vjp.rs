@@ -169,6 +169,9 @@ grad_tests! {
     grad_device_call: "device_call",
     grad_float4_copy: "float4_copy",
     grad_gather_indirect: "gather_indirect",
+    grad_reduce_shared: "reduce_shared",
+    grad_scan_block: "scan_block",
+    grad_barrier_loop: "barrier_loop",
 }
 
 #[test]
@@ -179,12 +182,7 @@ fn grad_saxpy_from_o0() {
 /// Loops carrying floats and float shuffles are not reversed yet: a named diagnostic.
 #[test]
 fn grad_unsupported_is_diagnosed() {
-    for ex in [
-        "softmax_rows",
-        "matmul_tiled",
-        "reduce_shared",
-        "warp_shuffle_reduce",
-    ] {
+    for ex in ["softmax_rows", "matmul_tiled", "warp_shuffle_reduce"] {
         let dir = root().join("examples").join(ex);
         let spec = raise::spec::load_spec(&dir.join("spec.toml")).unwrap();
         let module = driver::load_module(&dir.join("kernel.O2.ll")).unwrap();

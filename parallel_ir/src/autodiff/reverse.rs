@@ -29,9 +29,15 @@
 //!   iteration, last first, re-running the loop (memory writes left out) up to the
 //!   iteration to recover its carried values, then its body and the body's reverse; a
 //!   `While` likewise after counting its iterations (the exiting `before` region is
-//!   reversed first). Legal when the loop neither synchronises nor reads memory that
-//!   any op of the kernel writes (then replayed loads see the values the forward loads
-//!   saw); cost quadratic in the trip count, no memory. Other loops are
+//!   reversed first). Replay leaves memory writes out, so a load of memory that the
+//!   kernel writes may give a different value than it did forward: such values (and all
+//!   computed from them) are *tainted*, and the loop is reversible only when the reverse
+//!   sweep never reads a tainted primal value (tainted values may be added, subtracted,
+//!   scaled by constants or parameters, selected under untainted conditions, stored,
+//!   carried) and no address, condition or bound is tainted. Barriers in loops are
+//!   replayed too (the trip counts of loops with barriers are uniform, or the primal
+//!   kernel would be undefined) and mirrored in the reverse iterations. Cost quadratic in
+//!   the trip count, no memory. Other loops are
 //!   `not-differentiable` (a per-thread tape for loops with a launch-bounded trip count
 //!   is the next step); loops on integers only without memory writes are re-executed
 //!   and have no adjoint.
@@ -652,23 +658,16 @@ impl Rev<'_> {
     fn unreversible_loop(&self, op: OpId) -> Option<String> {
         let k = self.j.src;
         let mut bad = None;
-        walk(k, op, &mut |o| {
-            if bad.is_some() {
-                return;
-            }
+        let mut order = Vec::new();
+        walk(k, op, &mut |o| order.push(o));
+        for &o in &order {
             match &k.op(o).kind {
-                OpKind::Barrier { .. } | OpKind::Shuffle { .. } | OpKind::Vote { .. } => {
-                    bad = Some("loop with a barrier or warp operation (reverse mode replays loops; not supported yet)".to_string())
+                OpKind::Shuffle { .. } | OpKind::Vote { .. } => {
+                    bad = Some("loop with a warp operation (reverse mode)".to_string())
                 }
-                OpKind::Load { addr } => match addr {
-                    Addr::Root { root, .. } if !self.written.contains(root) => {}
-                    _ => {
-                        bad = Some(
-                            "loop reading memory that the kernel writes (reverse mode replays loops; a tape is not implemented yet)"
-                                .to_string(),
-                        )
-                    }
-                },
+                OpKind::Load {
+                    addr: Addr::Dynamic(_),
+                } => bad = Some("loop reading through an unknown pointer".to_string()),
                 OpKind::Atomic { .. } | OpKind::AtomicCas { .. }
                     if k.op(o).results.iter().any(|r| self.j.used.contains(r)) =>
                 {
@@ -679,8 +678,93 @@ impl Rev<'_> {
                 }
                 _ => {}
             }
-        });
-        bad
+            if bad.is_some() {
+                return bad;
+            }
+        }
+        // Values that a replay (writes left out) may recompute differently: loads of memory
+        // the kernel writes, and everything computed from them. The reverse sweep may use
+        // them only where it does not read primal values.
+        let mut tainted: HashSet<Value> = HashSet::new();
+        for _ in 0..order.len().max(1) {
+            let before = tainted.len();
+            for &o in &order {
+                let data = k.op(o);
+                let taint_results = match &data.kind {
+                    OpKind::Load {
+                        addr: Addr::Root { root, .. },
+                    } => self.written.contains(root),
+                    OpKind::For { .. } | OpKind::While { .. } | OpKind::If { .. } => {
+                        let mut t = false;
+                        data.kind.for_each_operand(|v| t |= tainted.contains(&v));
+                        for r in data.kind.regions() {
+                            if let Some(&term) = r.ops.last() {
+                                k.op(term)
+                                    .kind
+                                    .for_each_operand(|v| t |= tainted.contains(&v));
+                            }
+                        }
+                        if t {
+                            for r in data.kind.regions() {
+                                tainted.extend(r.args.iter().copied());
+                            }
+                        }
+                        t
+                    }
+                    _ => {
+                        let mut t = false;
+                        data.kind.for_each_operand(|v| t |= tainted.contains(&v));
+                        t
+                    }
+                };
+                if taint_results {
+                    tainted.extend(data.results.iter().copied());
+                }
+            }
+            if tainted.len() == before {
+                break;
+            }
+        }
+        let const_like = |v: Value| match k.value_def(v) {
+            crate::ir::ValueDef::Param(_) => true,
+            crate::ir::ValueDef::Result(d, _) => matches!(k.op(d).kind, OpKind::Const { .. }),
+            _ => false,
+        };
+        let t = |v: &Value| tainted.contains(v);
+        for &o in &order {
+            let kind = &k.op(o).kind;
+            let mut any = false;
+            kind.for_each_operand(|v| any |= tainted.contains(&v));
+            if !any {
+                continue;
+            }
+            let ok = match kind {
+                OpKind::Binary(crate::ir::BinaryOp::FAdd | crate::ir::BinaryOp::FSub, ..)
+                | OpKind::Unary(crate::ir::UnaryOp::FNeg, _)
+                | OpKind::Cast(CastOp::FpExt | CastOp::FpTrunc, _)
+                | OpKind::Yield(_) => true,
+                OpKind::Binary(crate::ir::BinaryOp::FMul, a, b) => {
+                    (!t(a) || const_like(*b)) && (!t(b) || const_like(*a))
+                }
+                OpKind::Binary(crate::ir::BinaryOp::FDiv, _, b) => !t(b) && const_like(*b),
+                OpKind::Fma(a, b, _) => (!t(a) || const_like(*b)) && (!t(b) || const_like(*a)),
+                OpKind::Store { addr, .. } | OpKind::Atomic { addr, .. } => !t(&addr.operands()[0]),
+                OpKind::Select { cond, .. } => !t(cond),
+                OpKind::Condition { cond, .. } => !t(cond),
+                OpKind::For {
+                    lower, upper, step, ..
+                } => !t(lower) && !t(upper) && !t(step),
+                OpKind::While { .. } => true,
+                _ => false,
+            };
+            if !ok {
+                return Some(format!(
+                    "loop whose reverse needs values loaded from memory the kernel overwrites ({} of such a value; reverse mode replays loops, a tape is not implemented yet)",
+                    op_name(kind)
+                ));
+            }
+        }
+        None
     }
 
     /// Reverse a `For` by replay: for each iteration, last first, recompute the carried
@@ -1280,6 +1364,20 @@ fn collect(k: &Kernel, op: OpId, defined: &mut HashSet<Value>, used: &mut Vec<Va
             k.op(o).kind.for_each_operand(|v| used.push(v));
             collect(k, o, defined, used);
         }
+    }
+}
+
+fn op_name(kind: &OpKind) -> String {
+    match kind {
+        OpKind::Unary(u, _) => u.name().to_string(),
+        OpKind::Binary(b, ..) => b.name().to_string(),
+        OpKind::If { .. } => "condition".to_string(),
+        OpKind::Load { .. } | OpKind::Store { .. } | OpKind::Atomic { .. } => "address".to_string(),
+        other => format!("{other:?}")
+            .split([' ', '(', '{'])
+            .next()
+            .unwrap_or("op")
+            .to_lowercase(),
     }
 }
 

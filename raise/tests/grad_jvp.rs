@@ -146,6 +146,9 @@ jvp_tests! {
     jvp_device_call: "device_call",
     jvp_float4_copy: "float4_copy",
     jvp_gather_indirect: "gather_indirect",
+    jvp_numba_saxpy: "numba_saxpy",
+    jvp_numba_stencil2d: "numba_stencil2d",
+    jvp_numba_reduce_shared: "numba_reduce_shared",
 }
 
 #[test]

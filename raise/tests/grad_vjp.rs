@@ -172,11 +172,19 @@ grad_tests! {
     grad_reduce_shared: "reduce_shared",
     grad_scan_block: "scan_block",
     grad_barrier_loop: "barrier_loop",
+    grad_numba_saxpy: "numba_saxpy",
+    grad_numba_stencil2d: "numba_stencil2d",
+    grad_numba_reduce_shared: "numba_reduce_shared",
 }
 
 #[test]
 fn grad_saxpy_from_o0() {
     check_grad("saxpy", "kernel.O0.ll");
+}
+
+#[test]
+fn grad_reduce_shared_from_o0() {
+    check_grad("reduce_shared", "kernel.O0.ll");
 }
 
 /// Loops carrying floats and float shuffles are not reversed yet: a named diagnostic.

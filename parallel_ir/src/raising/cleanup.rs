@@ -95,15 +95,22 @@ pub fn dce(k: &mut Kernel) {
     };
 }
 
-/// All clean-ups, in order.
-pub fn run(k: &mut Kernel) {
-    super::fold::fold(k);
-    super::cse::cse(k);
-    super::licm::licm(k);
-    super::loops::while_to_for(k);
-    super::fold::fold(k);
-    super::cse::cse(k);
-    super::licm::licm(k);
-    super::cse::cse(k);
-    dce(k);
+/// All clean-ups, in order, with the verifier after each one (a failure names the pass).
+pub fn run(k: &mut Kernel) -> Result<(), frontend::Diagnostic> {
+    let passes: [(&str, fn(&mut Kernel)); 9] = [
+        ("fold", super::fold::fold),
+        ("cse", super::cse::cse),
+        ("licm", super::licm::licm),
+        ("while-to-for", super::loops::while_to_for),
+        ("fold", super::fold::fold),
+        ("cse", super::cse::cse),
+        ("licm", super::licm::licm),
+        ("cse", super::cse::cse),
+        ("dce", dce),
+    ];
+    for (name, pass) in passes {
+        pass(k);
+        crate::verify::verify_kernel(k).map_err(|d| d.with_note(format!("after {name}")))?;
+    }
+    Ok(())
 }

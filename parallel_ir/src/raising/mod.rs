@@ -33,8 +33,7 @@ pub fn raise_kernel(module: &Module, kernel: FuncId) -> Result<Kernel, Diagnosti
     let emitter = emit::Emitter::new(module, &f)?;
     let mut k = emitter.run()?;
     crate::verify::verify_kernel(&k).map_err(|d| d.with_note("after structuring"))?;
-    cleanup::run(&mut k);
-    crate::verify::verify_kernel(&k).map_err(|d| d.with_note("after clean-up"))?;
+    cleanup::run(&mut k)?;
     Ok(k)
 }
 

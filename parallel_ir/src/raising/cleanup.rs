@@ -95,9 +95,11 @@ pub fn dce(k: &mut Kernel) {
     };
 }
 
+type Pass = fn(&mut Kernel);
+
 /// All clean-ups, in order, with the verifier after each one (a failure names the pass).
 pub fn run(k: &mut Kernel) -> Result<(), frontend::Diagnostic> {
-    let passes: [(&str, fn(&mut Kernel)); 9] = [
+    let passes: [(&str, Pass); 9] = [
         ("fold", super::fold::fold),
         ("cse", super::cse::cse),
         ("licm", super::licm::licm),

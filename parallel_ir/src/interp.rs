@@ -41,7 +41,8 @@ const MAX_LOCAL_BYTES: usize = 512 * 1024;
 
 /// Run one launch of `kernel` (raised from a kernel of `module`, whose globals live in
 /// `memory`) with `params` (one `u64` per parameter: integers zero-extended, floats as
-/// IEEE bits, pointers from [`Memory`]).
+/// IEEE bits, pointers from [`Memory`]). The kernel is verified first
+/// ([`crate::verify::verify_kernel`]).
 pub fn launch(
     module: &Module,
     kernel: &Kernel,
@@ -56,6 +57,9 @@ pub fn launch(
             ..Default::default()
         })
     };
+    // The interpreter relies on the IR's invariants (it never indexes out of range on a
+    // verified kernel); checking them costs one walk over the kernel.
+    crate::verify::verify_kernel(kernel)?;
     if params.len() != kernel.params.len() {
         return Err(located(
             "bad-launch",
@@ -118,6 +122,7 @@ pub fn launch(
         max_steps,
         namer: None,
         scratch: Vec::new(),
+        pool: Vec::new(),
     };
     let mut top = Thread::new(&kernel.body, None, regs, [0; 3], 0);
     exec.run_sequential(&mut top, Level::Grid)
@@ -284,6 +289,8 @@ struct Exec<'a> {
     max_steps: u64,
     namer: Option<Namer>,
     scratch: Vec<u64>,
+    /// Thread states of the previous block, for reuse.
+    pool: Vec<Thread<'a>>,
 }
 
 fn dims(d: [u32; 3]) -> String {
@@ -388,14 +395,34 @@ impl<'a> Exec<'a> {
         regs: &[u64],
     ) -> Result<(), Diagnostic> {
         let [bx, by, bz] = self.config.block;
-        let mut threads = Vec::with_capacity((bx * by * bz) as usize);
+        // Thread states are reused from block to block (no allocation per thread).
+        let mut threads = std::mem::take(&mut self.pool);
+        let count = (bx * by * bz) as usize;
+        threads.truncate(count);
+        let mut i = 0usize;
         for z in 0..bz {
             for y in 0..by {
                 for x in 0..bx {
-                    let mut r = regs.to_vec();
-                    set_args(&mut r, &body.args, &[x.into(), y.into(), z.into()]);
                     let linear = x + y * bx + z * bx * by;
-                    threads.push(Thread::new(body, Some(op), r, [x, y, z], linear));
+                    if i == threads.len() {
+                        threads.push(Thread::new(body, Some(op), Vec::new(), [x, y, z], linear));
+                    }
+                    let t = &mut threads[i];
+                    t.tid = [x, y, z];
+                    t.linear = linear;
+                    t.frames.clear();
+                    t.frames.push(Frame {
+                        region: body,
+                        owner: Some(op),
+                        pos: 0,
+                    });
+                    t.regs.clear();
+                    t.regs.extend_from_slice(regs);
+                    set_args(&mut t.regs, &body.args, &[x.into(), y.into(), z.into()]);
+                    t.local.clear();
+                    t.local_offsets.clear();
+                    t.state = State::Ready;
+                    i += 1;
                 }
             }
         }
@@ -415,6 +442,7 @@ impl<'a> Exec<'a> {
                 continue;
             }
             if !self.resolve_barrier(&mut threads)? {
+                self.pool = threads;
                 return Ok(());
             }
         }

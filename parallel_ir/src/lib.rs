@@ -1,5 +1,8 @@
 //! The structured parallel IR (see [`ir`]): raising target, analyses and transforms.
 
+/// Transformations of the parallel IR (barrier elimination, ...).
+pub mod transforms;
+
 pub mod builder;
 pub mod effects;
 pub mod interp;

@@ -1,0 +1,4 @@
+//! Transformations of the parallel IR; each file's doc comment says what it rewrites and
+//! why that is legal.
+
+pub mod barrier_elim;

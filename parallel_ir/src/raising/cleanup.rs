@@ -97,8 +97,9 @@ pub fn dce(k: &mut Kernel) {
 
 type Pass = fn(&mut Kernel);
 
-/// All clean-ups, in order, with the verifier after each one (a failure names the pass).
-pub fn run(k: &mut Kernel) -> Result<(), frontend::Diagnostic> {
+/// All clean-ups, in order, with the verifier after each one when `verify_each` (a
+/// failure names the pass), else once at the end.
+pub fn run(k: &mut Kernel, verify_each: bool) -> Result<(), frontend::Diagnostic> {
     let passes: [(&str, Pass); 9] = [
         ("fold", super::fold::fold),
         ("cse", super::cse::cse),
@@ -112,7 +113,12 @@ pub fn run(k: &mut Kernel) -> Result<(), frontend::Diagnostic> {
     ];
     for (name, pass) in passes {
         pass(k);
-        crate::verify::verify_kernel(k).map_err(|d| d.with_note(format!("after {name}")))?;
+        if verify_each {
+            crate::verify::verify_kernel(k).map_err(|d| d.with_note(format!("after {name}")))?;
+        }
+    }
+    if !verify_each {
+        crate::verify::verify_kernel(k).map_err(|d| d.with_note("after clean-up"))?;
     }
     Ok(())
 }

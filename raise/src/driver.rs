@@ -118,10 +118,10 @@ pub fn run(
     target: Target,
     options: &RunOptions,
 ) -> Result<RunResult, Diagnostic> {
-    let _ = options;
     let launches = bind_spec(module, spec)?;
     match target {
         Target::Interp => run_interp(module, spec, inputs, &launches),
+        Target::Xla => crate::xla::run_xla(module, spec, inputs, &launches, options),
         other => Err(Diagnostic::new(
             "unsupported-target",
             format!(
@@ -161,4 +161,18 @@ fn run_interp(
         buffers,
         notes: Vec::new(),
     })
+}
+
+/// Raise every kernel of `module` to the parallel IR and print them (the first kernel that
+/// cannot be raised gives its diagnostic).
+pub fn emit_parallel_ir(module: &Module) -> Result<String, Diagnostic> {
+    let mut out = String::new();
+    for (_, kernel) in parallel_ir::raise_module(module) {
+        let kernel = kernel?;
+        if !out.is_empty() {
+            out.push('\n');
+        }
+        out.push_str(&parallel_ir::print::print_kernel(&kernel));
+    }
+    Ok(out)
 }

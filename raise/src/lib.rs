@@ -12,3 +12,4 @@ pub mod buffers;
 pub mod driver;
 pub mod npy;
 pub mod spec;
+pub mod xla;

@@ -1,0 +1,112 @@
+//! Clean-ups on a raised kernel (driver of the passes) and dead-code elimination of pure ops.
+//!
+//! An op is removed when it has no effect on memory or control (a value op, see
+//! [`is_pure`]) and none of its results is used anywhere in the kernel; removing it cannot
+//! change any load, store or result. Repeated to a fixed point.
+
+use crate::ir::{Kernel, OpId, OpKind, Region};
+
+/// Value ops without memory or control effects (division by zero is the one trap a value
+/// op can raise in the interpreters; unused divisions are kept for that reason).
+pub fn is_pure(kind: &OpKind) -> bool {
+    match kind {
+        OpKind::Binary(op, _, _) => !matches!(
+            op,
+            crate::ir::BinaryOp::UDiv
+                | crate::ir::BinaryOp::SDiv
+                | crate::ir::BinaryOp::URem
+                | crate::ir::BinaryOp::SRem
+        ),
+        OpKind::Const { .. }
+        | OpKind::Unary(..)
+        | OpKind::Fma(..)
+        | OpKind::ICmp(..)
+        | OpKind::FCmp(..)
+        | OpKind::Select { .. }
+        | OpKind::Cast(..)
+        | OpKind::Dim(_)
+        | OpKind::LaneId
+        | OpKind::RootAddr(_)
+        | OpKind::PtrAdd { .. } => true,
+        _ => false,
+    }
+}
+
+/// [`is_pure`], and also integer divisions by a constant that is neither 0 nor -1 (they
+/// cannot trap or overflow).
+pub fn pure(k: &Kernel, kind: &OpKind) -> bool {
+    if let OpKind::Binary(op, _, b) = kind {
+        if matches!(
+            op,
+            crate::ir::BinaryOp::UDiv
+                | crate::ir::BinaryOp::SDiv
+                | crate::ir::BinaryOp::URem
+                | crate::ir::BinaryOp::SRem
+        ) {
+            let ty = k.value_type(*b);
+            return super::util::const_of(k, *b)
+                .is_some_and(|c| c & ty.mask() != 0 && c & ty.mask() != ty.mask());
+        }
+    }
+    is_pure(kind)
+}
+
+fn count_uses(k: &Kernel, r: &Region, uses: &mut [u32]) {
+    for &op in &r.ops {
+        let kind = &k.op(op).kind;
+        kind.for_each_operand(|v| uses[v.index()] += 1);
+        for sub in kind.regions() {
+            count_uses(k, sub, uses);
+        }
+    }
+}
+
+fn sweep(k: &mut Kernel, ops: Vec<OpId>, uses: &[u32], changed: &mut bool) -> Vec<OpId> {
+    let mut out = Vec::with_capacity(ops.len());
+    for op in ops {
+        let dead = pure(k, &k.op(op).kind) && k.op(op).results.iter().all(|r| uses[r.index()] == 0);
+        if dead {
+            *changed = true;
+            continue;
+        }
+        let mut kind = std::mem::replace(&mut k.op_mut(op).kind, OpKind::Yield(Vec::new()));
+        for region in kind.regions_mut() {
+            let inner = std::mem::take(&mut region.ops);
+            region.ops = sweep(k, inner, uses, changed);
+        }
+        k.op_mut(op).kind = kind;
+        out.push(op);
+    }
+    out
+}
+
+/// Dead-code elimination to a fixed point.
+pub fn dce(k: &mut Kernel) {
+    loop {
+        let mut uses = vec![0u32; k.values.len()];
+        let body = std::mem::take(&mut k.body);
+        count_uses(k, &body, &mut uses);
+        let mut changed = false;
+        let ops = sweep(k, body.ops, &uses, &mut changed);
+        k.body = Region {
+            args: body.args,
+            ops,
+        };
+        if !changed {
+            break;
+        }
+    }
+}
+
+/// All clean-ups, in order.
+pub fn run(k: &mut Kernel) {
+    super::fold::fold(k);
+    super::cse::cse(k);
+    super::licm::licm(k);
+    super::loops::while_to_for(k);
+    super::fold::fold(k);
+    super::cse::cse(k);
+    super::licm::licm(k);
+    super::cse::cse(k);
+    dce(k);
+}

@@ -1,0 +1,47 @@
+//! Raising: kernel IR (an SSA CFG per function) to the structured parallel IR.
+//!
+//! Stages, each in its own file: [`inline`] (device calls), [`cfg`] (reducibility, loops,
+//! post-dominators), [`emit`] (structuring, launch structure and address roots in one
+//! walk), [`cleanup`] (constant folding, CSE, DCE, hoisting). Every stage preserves the
+//! kernel's meaning; constructs that cannot be raised exactly give a named diagnostic.
+
+pub mod cfg;
+pub mod cleanup;
+pub mod cse;
+pub mod emit;
+pub mod fold;
+pub mod inline;
+pub mod licm;
+pub mod loops;
+pub mod util;
+
+use frontend::ir::{FuncId, Module};
+use frontend::Diagnostic;
+
+use crate::ir::Kernel;
+
+/// Raise one kernel of `module`.
+pub fn raise_kernel(module: &Module, kernel: FuncId) -> Result<Kernel, Diagnostic> {
+    if kernel.index() >= module.functions.len() {
+        return Err(Diagnostic::new(
+            "internal",
+            "raise_kernel: no such function",
+        ));
+    }
+    let name = module.function(kernel).display_name.clone();
+    let f = inline::inline_calls(module, kernel).map_err(|d| d.in_function(name.clone()))?;
+    let emitter = emit::Emitter::new(module, &f)?;
+    let mut k = emitter.run()?;
+    crate::verify::verify_kernel(&k).map_err(|d| d.with_note("after structuring"))?;
+    cleanup::run(&mut k);
+    crate::verify::verify_kernel(&k).map_err(|d| d.with_note("after clean-up"))?;
+    Ok(k)
+}
+
+/// Raise every kernel of `module` (each independently: one failing does not stop others).
+pub fn raise_module(module: &Module) -> Vec<(FuncId, Result<Kernel, Diagnostic>)> {
+    module
+        .kernels()
+        .map(|id| (id, raise_kernel(module, id)))
+        .collect()
+}

@@ -152,6 +152,9 @@ fn execute(command: Command) -> Result<(), Diagnostic> {
         } => {
             let _ = stats;
             let module = driver::load_module(&module)?;
+            if emit == "cpu-object" && !grad {
+                return emit_cpu_object(&module, spec.as_deref(), output.as_deref());
+            }
             let text = match (emit.as_str(), grad) {
                 ("kernel-ir", false) => frontend::ir::print::print_module(&module),
                 ("stablehlo", false) => {
@@ -191,6 +194,26 @@ fn execute(command: Command) -> Result<(), Diagnostic> {
             ))
         }
     }
+}
+
+/// `--emit cpu-object`: needs the launch (`--spec`) and an output file (`-o`).
+fn emit_cpu_object(
+    module: &frontend::ir::Module,
+    spec: Option<&Path>,
+    output: Option<&Path>,
+) -> Result<(), Diagnostic> {
+    let (Some(spec), Some(output)) = (spec, output) else {
+        return Err(Diagnostic::new(
+            "bad-argument",
+            "--emit cpu-object needs --spec (the launch to compile) and -o FILE.o",
+        ));
+    };
+    let spec = raise::spec::load_spec(spec).map_err(spec_diag)?;
+    let launches = driver::bind_spec(module, &spec)?;
+    for path in raise::cpu::emit_cpu_objects(module, &launches, output)? {
+        eprintln!("wrote {}", path.display());
+    }
+    Ok(())
 }
 
 fn spec_diag(e: impl std::fmt::Display) -> Diagnostic {

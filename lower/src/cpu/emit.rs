@@ -666,10 +666,12 @@ impl<'a> Emitter<'a> {
         });
         let ivs: Vec<String> = match level {
             Level::Grid => {
+                // z outermost, x innermost: consecutive iterations are neighbouring blocks
+                // in x, as a GPU schedules them (memory locality).
                 let (x, y, z) = (self.fresh(), self.fresh(), self.fresh());
                 self.line(&format!(
-                    "scf.parallel ({x}, {y}, {z}) = ({c0}, {c0}, {c0}) to ({}, {}, {}) step ({c1}, {c1}, {c1}) {{",
-                    ext[0], ext[1], ext[2]
+                    "scf.parallel ({z}, {y}, {x}) = ({c0}, {c0}, {c0}) to ({}, {}, {}) step ({c1}, {c1}, {c1}) {{",
+                    ext[2], ext[1], ext[0]
                 ));
                 self.indent += 1;
                 vec![x, y, z]

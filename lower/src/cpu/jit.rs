@@ -99,6 +99,12 @@ pub(super) fn compile_text(
     });
     let collected =
         |m: &Arc<Mutex<Vec<String>>>| m.lock().map(|v| v.join("; ")).unwrap_or_default();
+    if let Some(dir) = std::env::var_os("RAISE_DUMP_MLIR_DIR") {
+        let _ = std::fs::write(
+            std::path::Path::new(&dir).join(format!("{}.mlir", func_name(kernel))),
+            text,
+        );
+    }
     let Some(mut module) = Module::parse(&context, text) else {
         if std::env::var_os("RAISE_DUMP_MLIR").is_some() {
             eprintln!("{text}");

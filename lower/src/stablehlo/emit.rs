@@ -37,11 +37,50 @@ struct Mem {
 }
 
 enum Term {
-    Yield(Vec<V>),
-    Cond(V, Vec<V>),
+    Yield(Vec<C>),
+    Cond(V, Vec<C>),
 }
 
+/// A value crossing a region boundary (yield, condition, loop-carried): its tensor and,
+/// for a pointer, the memory it points into and a known divisor of its byte offset (the
+/// tensor is then the offset). `is_const`: an integer constant, accepted as a dummy where
+/// a pointer is expected (a path that never dereferences it; it becomes an offset far out
+/// of bounds, so a dereference reads a clamped element / writes nothing — UB in CUDA).
+#[derive(Clone, Debug)]
+struct C {
+    v: V,
+    ptr: Option<(MemKey, u64)>,
+    is_const: bool,
+}
+
+type PtrKind = Option<(MemKey, u64)>;
+
+const DUMMY_OFFSET: u64 = (-(1i64 << 40)) as u64;
+
 type R<T> = Result<T, Diagnostic>;
+
+/// A pointer value tracked symbolically: the memory it points into and a byte offset.
+#[derive(Clone, Debug)]
+struct Ptr {
+    key: MemKey,
+    off: V,
+    aff: Option<Affine>,
+    mult: u64,
+}
+
+const ZERO_MULT: u64 = 1 << 40;
+
+/// Where an access goes: an IR address or an already resolved pointer.
+enum Loc {
+    Addr(Addr),
+    At(Ptr),
+}
+
+impl From<Addr> for Loc {
+    fn from(a: Addr) -> Loc {
+        Loc::Addr(a)
+    }
+}
 
 /// An access's memory, lane element index and, when known, `(s, c)` with index `s * lane + c`.
 type Access = (MemKey, V, Option<(i64, i64)>);
@@ -126,6 +165,101 @@ fn literal(el: &str, bits: u64) -> String {
             let shift = 64 - b;
             (((bits << shift) as i64) >> shift).to_string()
         }
+    }
+}
+
+/// The last op of a region (its terminator).
+fn terminator(k: &Kernel, r: &Region) -> Option<OpKind> {
+    r.ops.last().map(|&o| k.op(o).kind.clone())
+}
+
+/// For a value defined at a region boundary (a loop-carried argument, a loop or `if`
+/// result), every value that can flow into it.
+fn merge_sources(k: &Kernel, v: Value) -> Option<Vec<Value>> {
+    let yield_at = |r: &Region, i: usize| match terminator(k, r) {
+        Some(OpKind::Yield(vs)) => vs.get(i).copied(),
+        Some(OpKind::Condition { args, .. }) => args.get(i).copied(),
+        _ => None,
+    };
+    match k.value_def(v) {
+        ValueDef::RegionArg { op, region, index } => {
+            let i = index as usize;
+            match &k.op(op).kind {
+                OpKind::For {
+                    lower,
+                    step,
+                    inits,
+                    body,
+                    ..
+                } => Some(if i == 0 {
+                    vec![*lower, *step]
+                } else {
+                    [inits.get(i - 1).copied(), yield_at(body, i - 1)]
+                        .into_iter()
+                        .collect::<Option<Vec<_>>>()?
+                }),
+                OpKind::While {
+                    inits,
+                    before,
+                    after,
+                } => Some(if region == 0 {
+                    [inits.get(i).copied(), yield_at(after, i)]
+                        .into_iter()
+                        .collect::<Option<Vec<_>>>()?
+                } else {
+                    vec![yield_at(before, i)?]
+                }),
+                _ => None,
+            }
+        }
+        ValueDef::Result(op, i) => {
+            let i = i as usize;
+            match &k.op(op).kind {
+                OpKind::For { inits, body, .. } => [inits.get(i).copied(), yield_at(body, i)]
+                    .into_iter()
+                    .collect::<Option<Vec<_>>>(),
+                OpKind::While { before, .. } => Some(vec![yield_at(before, i)?]),
+                OpKind::If {
+                    then_region,
+                    else_region,
+                    ..
+                } => [yield_at(then_region, i), yield_at(else_region, i)]
+                    .into_iter()
+                    .collect::<Option<Vec<_>>>(),
+                _ => None,
+            }
+        }
+        ValueDef::Param(_) => None,
+    }
+}
+
+/// The memory a pointer value points into, following pointer arithmetic and casts.
+fn static_root(k: &Kernel, v: Value, params: &HashMap<u32, usize>, depth: u32) -> Option<MemRoot> {
+    if depth > 64 {
+        return None;
+    }
+    match k.value_def(v) {
+        ValueDef::Param(i) => params.contains_key(&i).then_some(MemRoot::Param(i)),
+        ValueDef::Result(op, 0) => match k.op(op).kind {
+            OpKind::RootAddr(r) => Some(r),
+            OpKind::PtrAdd { ptr, .. } => static_root(k, ptr, params, depth + 1),
+            OpKind::Cast(
+                CastOp::IntToPtr | CastOp::PtrToInt | CastOp::AddrSpaceCast | CastOp::Bitcast,
+                a,
+            ) => static_root(k, a, params, depth + 1),
+            OpKind::Binary(BinaryOp::Add | BinaryOp::Sub, a, b) => {
+                static_root(k, a, params, depth + 1)
+                    .or_else(|| static_root(k, b, params, depth + 1))
+            }
+            OpKind::Select {
+                if_true, if_false, ..
+            } => {
+                let a = static_root(k, if_true, params, depth + 1)?;
+                (static_root(k, if_false, params, depth + 1) == Some(a)).then_some(a)
+            }
+            _ => None,
+        },
+        _ => None,
     }
 }
 
@@ -294,6 +428,8 @@ struct Emitter<'k> {
     id_of: HashMap<Value, usize>,
     aff: HashMap<Value, Option<Affine>>,
     param_buf: HashMap<u32, usize>,
+    ptrs: HashMap<Value, Ptr>,
+    assume: HashMap<Value, u64>,
     root_ty: HashMap<MemRoot, Type>,
     root_conflict: HashSet<MemRoot>,
     used: HashSet<Value>,
@@ -493,7 +629,7 @@ impl<'k> Emitter<'k> {
     fn get(&self, v: Value) -> R<V> {
         self.vals.get(&v).cloned().ok_or_else(|| {
             let ty = self.k().value_type(v);
-            if ty.is_ptr() {
+            if ty.is_ptr() || self.ptrs.contains_key(&v) {
                 self.err("pointer values used as data (stored, compared, selected or offset dynamically) cannot be tensorized")
             } else {
                 self.err(format!("value %{} is not available (unsupported definition)", v.index()))
@@ -522,6 +658,7 @@ impl<'k> Emitter<'k> {
         self.id_of.clear();
         self.aff.clear();
         self.param_buf.clear();
+        self.ptrs.clear();
         self.mask = None;
         self.loop_depth = 0;
         self.in_block = false;
@@ -532,6 +669,14 @@ impl<'k> Emitter<'k> {
                 l.args.len(),
                 k.params.len()
             )));
+        }
+        for (i, a) in l.args.iter().enumerate() {
+            if let Arg::Buffer(j) = *a {
+                if j >= buffers.len() {
+                    return Err(self.err(format!("argument {} names no buffer", i + 1)));
+                }
+                self.param_buf.insert(i as u32, j);
+            }
         }
         // Uses and access types.
         self.used.clear();
@@ -549,24 +694,34 @@ impl<'k> Emitter<'k> {
                 OpKind::AtomicCas { addr, new, .. } => (addr, Some(k.value_type(*new))),
                 _ => continue,
             };
-            if let (Addr::Root { root, .. }, Some(ty)) = (addr, ty) {
-                match self.root_ty.get(root) {
-                    Some(&t) if t != ty => {
-                        self.root_conflict.insert(*root);
+            let root = match addr {
+                Addr::Root { root, .. } => Some(*root),
+                Addr::Dynamic(p) => static_root(k, *p, &self.param_buf, 0),
+            };
+            if let (Some(root), Some(ty)) = (root, ty) {
+                match self.root_ty.get(&root) {
+                    Some(&t) if t.bytes() != ty.bytes() || (t == Type::I1) != (ty == Type::I1) => {
+                        self.root_conflict.insert(root);
                     }
                     _ => {
-                        self.root_ty.insert(*root, ty);
+                        self.root_ty.insert(root, ty);
                     }
                 }
             }
         }
-        for (i, (&p, a)) in k.params.iter().zip(&l.args).enumerate() {
+        for (&p, a) in k.params.iter().zip(&l.args) {
             match *a {
                 Arg::Buffer(j) => {
-                    if j >= buffers.len() {
-                        return Err(self.err(format!("argument {} names no buffer", i + 1)));
-                    }
-                    self.param_buf.insert(i as u32, j);
+                    let off = self.cst(false, "i64", 0);
+                    self.ptrs.insert(
+                        p,
+                        Ptr {
+                            key: MemKey::Buf(j),
+                            off,
+                            aff: Some(Affine::constant(0)),
+                            mult: ZERO_MULT,
+                        },
+                    );
                 }
                 Arg::Scalar(bits) => {
                     let ty = k.value_type(p);
@@ -626,12 +781,15 @@ impl<'k> Emitter<'k> {
             let kind = &self.k().op(op).kind;
             match kind {
                 OpKind::Yield(vs) => {
-                    let vs = vs.iter().map(|&v| self.get(v)).collect::<R<Vec<_>>>()?;
+                    let vs = vs.iter().map(|&v| self.carried(v)).collect::<R<Vec<_>>>()?;
                     return Ok(Term::Yield(vs));
                 }
                 OpKind::Condition { cond, args } => {
                     let c = self.get(*cond)?;
-                    let vs = args.iter().map(|&v| self.get(v)).collect::<R<Vec<_>>>()?;
+                    let vs = args
+                        .iter()
+                        .map(|&v| self.carried(v))
+                        .collect::<R<Vec<_>>>()?;
                     return Ok(Term::Cond(c, vs));
                 }
                 _ => self.op(op)?,
@@ -714,6 +872,33 @@ impl<'k> Emitter<'k> {
             return if g == 0 { ZERO } else { g };
         }
         let k = self.k();
+        // Values merged at region boundaries: the gcd over every value that flows in,
+        // computed as an optimistic fixpoint (assume "multiple of anything" on a cycle,
+        // then re-check under the result until it is stable).
+        let sources = merge_sources(k, v);
+        if let Some(srcs) = sources {
+            if let Some(&m) = self.assume.get(&v) {
+                return m;
+            }
+            let mut assumed = ZERO;
+            for _ in 0..8 {
+                self.assume.insert(v, assumed);
+                let mut g = ZERO;
+                for &s in &srcs {
+                    g = gcd(g, self.multiple(s, depth + 1));
+                }
+                if g == assumed {
+                    break;
+                }
+                assumed = g;
+            }
+            self.assume.remove(&v);
+            return if assumed == ZERO && srcs.is_empty() {
+                1
+            } else {
+                assumed
+            };
+        }
         let ValueDef::Result(op, 0) = k.value_def(v) else {
             return 1;
         };
@@ -758,6 +943,12 @@ impl<'k> Emitter<'k> {
         let res = data.results.first().copied();
         let rty = res.map(|r| k.value_type(r));
         let rel = rty.and_then(el_of);
+        if let Some(r) = res {
+            if let Some(p) = self.ptr_op(&data.kind)? {
+                self.ptrs.insert(r, p);
+                return Ok(());
+            }
+        }
         match data.kind {
             OpKind::Const { bits } => {
                 if let Some(el) = rel {
@@ -890,9 +1081,8 @@ impl<'k> Emitter<'k> {
             OpKind::AtomicCas { .. } => {
                 return Err(self.err("atomic compare-and-swap cannot be tensorized"))
             }
-            OpKind::Memcpy { .. } | OpKind::Memset { .. } => {
-                return Err(self.err("memcpy/memset cannot be tensorized yet"))
-            }
+            OpKind::Memcpy { dst, src, len } => self.memcpy(dst, src, len)?,
+            OpKind::Memset { .. } => return Err(self.err("memset cannot be tensorized yet")),
             OpKind::SharedAlloc(s) => {
                 if self.loop_depth > 0 {
                     return Err(self.err("shared allocation inside a loop"));
@@ -990,6 +1180,137 @@ impl<'k> Emitter<'k> {
             v = self.bin("add", &v, &cc);
         }
         Some(v)
+    }
+
+    /// The pointer an op computes from tracked pointers, if it is pointer arithmetic.
+    fn ptr_op(&mut self, kind: &OpKind) -> R<Option<Ptr>> {
+        let add = |s: &mut Self, p: Ptr, o: Value, neg: bool| -> R<Option<Ptr>> {
+            let ov = s.get(o)?;
+            let ov = s.convert(&ov, "i64");
+            let off = s.bin(if neg { "subtract" } else { "add" }, &p.off, &ov);
+            let fo = s
+                .affine(o)
+                .and_then(|f| if neg { f.scale(-1) } else { Some(f) });
+            let aff = match (p.aff, fo) {
+                (Some(a), Some(b)) => a.add(&b),
+                _ => None,
+            };
+            let mult = gcd(p.mult, s.multiple(o, 0));
+            Ok(Some(Ptr {
+                key: p.key,
+                off,
+                aff,
+                mult,
+            }))
+        };
+        match *kind {
+            OpKind::Cast(
+                CastOp::IntToPtr | CastOp::PtrToInt | CastOp::AddrSpaceCast | CastOp::Bitcast,
+                a,
+            ) => Ok(self.ptrs.get(&a).cloned()),
+            OpKind::PtrAdd { ptr, offset } => match self.ptrs.get(&ptr).cloned() {
+                Some(p) => add(self, p, offset, false),
+                None => Ok(None),
+            },
+            OpKind::Binary(op @ (BinaryOp::Add | BinaryOp::Sub), a, b) => {
+                match (self.ptrs.get(&a).cloned(), self.ptrs.get(&b).cloned()) {
+                    (Some(p), None) => add(self, p, b, op == BinaryOp::Sub),
+                    (None, Some(p)) if op == BinaryOp::Add => add(self, p, a, false),
+                    _ => Ok(None),
+                }
+            }
+            OpKind::Select {
+                cond,
+                if_true,
+                if_false,
+            } => match (
+                self.ptrs.get(&if_true).cloned(),
+                self.ptrs.get(&if_false).cloned(),
+            ) {
+                (Some(a), Some(b)) if a.key == b.key => {
+                    let c = self.get(cond)?;
+                    let off = self.select(&c, &a.off, &b.off);
+                    Ok(Some(Ptr {
+                        key: a.key,
+                        off,
+                        aff: None,
+                        mult: gcd(a.mult, b.mult),
+                    }))
+                }
+                (Some(_), Some(_)) => Err(self
+                    .err("a select between pointers into different buffers cannot be tensorized")),
+                _ => Ok(None),
+            },
+            OpKind::RootAddr(root) => match self.key_of_root(root) {
+                Ok(key) => {
+                    let off = self.cst(false, "i64", 0);
+                    Ok(Some(Ptr {
+                        key,
+                        off,
+                        aff: Some(Affine::constant(0)),
+                        mult: ZERO_MULT,
+                    }))
+                }
+                Err(_) => Ok(None),
+            },
+            _ => Ok(None),
+        }
+    }
+
+    /// A copy of a constant number of bytes between memories of the same element type:
+    /// one load and store per element (legal: the ranges are disjoint in a valid memcpy).
+    fn memcpy(&mut self, dst: Addr, src: Addr, len: Value) -> R<()> {
+        let n = match self.affine(len) {
+            Some(f) if f.is_const() && (0..=4096).contains(&f.c) => f.c,
+            _ => {
+                return Err(self.err("memcpy of a non-constant (or large) length is not tensorized"))
+            }
+        };
+        let (d, s) = (self.resolve(dst)?, self.resolve(src)?);
+        let (Some(dm), Some(sm)) = (self.mems.get(&d.key), self.mems.get(&s.key)) else {
+            return Err(self.err("memcpy between memories used before their allocation"));
+        };
+        let ty = dm.ty;
+        if sm.ty.bytes() != ty.bytes() || n % ty.bytes() as i64 != 0 {
+            return Err(self.err(format!(
+                "memcpy of {n} bytes between memories of element types {} and {}",
+                sm.ty, ty
+            )));
+        }
+        let es = ty.bytes() as i64;
+        let at = |me: &mut Self, p: &Ptr, k: i64| {
+            let c = me.cst(false, "i64", (k * es) as u64);
+            let off = me.bin("add", &p.off, &c);
+            Ptr {
+                key: p.key,
+                off,
+                aff: p.aff.and_then(|f| f.add(&Affine::constant(k * es))),
+                mult: gcd(p.mult, if k == 0 { ZERO_MULT } else { (k * es) as u64 }),
+            }
+        };
+        for k in 0..n / es {
+            let (sp, dp) = (at(self, &s, k), at(self, &d, k));
+            let v = self.load(Loc::At(sp), ty)?;
+            self.store(Loc::At(dp), ty, &v, None)?;
+        }
+        Ok(())
+    }
+
+    fn key_of_root(&self, root: MemRoot) -> R<MemKey> {
+        Ok(match root {
+            MemRoot::Param(p) => MemKey::Buf(
+                *self
+                    .param_buf
+                    .get(&p)
+                    .ok_or_else(|| self.err(format!("parameter {p} is not bound to a buffer")))?,
+            ),
+            MemRoot::Shared(s) => MemKey::Shared(s.0),
+            MemRoot::Local(l) => MemKey::Local(l.0),
+            MemRoot::Global(_) => {
+                return Err(self
+                    .err("module globals (__constant__/__device__ data) are not tensorized yet"))
+            }
+        })
     }
 
     fn set_res(&mut self, r: Option<Value>, v: V) {
@@ -1422,35 +1743,46 @@ impl<'k> Emitter<'k> {
     // ---------------------------------------------------------------- memory
     /// The memory key and the lane element index (i64, lanes) of an access; `affine`
     /// is the element index as `s * lane + c` when known (buffers only).
-    fn access(&mut self, addr: Addr, ty: Type) -> R<Access> {
-        let Addr::Root { root, offset } = addr else {
-            return Err(self.err("access through a pointer whose buffer is not known statically"));
-        };
-        if self.root_conflict.contains(&root) {
-            return Err(self.err(format!(
-                "memory {root:?} is accessed with different types (reinterpreting memory is not tensorized)"
-            )));
-        }
-        let key = match root {
-            MemRoot::Param(p) => MemKey::Buf(
-                *self
-                    .param_buf
-                    .get(&p)
-                    .ok_or_else(|| self.err(format!("parameter {p} is not bound to a buffer")))?,
-            ),
-            MemRoot::Shared(s) => MemKey::Shared(s.0),
-            MemRoot::Local(l) => MemKey::Local(l.0),
-            MemRoot::Global(_) => {
-                return Err(self
-                    .err("module globals (__constant__/__device__ data) are not tensorized yet"))
+    /// The memory and byte offset an address denotes.
+    fn resolve(&mut self, addr: Addr) -> R<Ptr> {
+        match addr {
+            Addr::Root { root, offset } => {
+                if self.root_conflict.contains(&root) {
+                    return Err(self.err(format!(
+                        "memory {root:?} is accessed with different types (reinterpreting memory is not tensorized)"
+                    )));
+                }
+                let key = self.key_of_root(root)?;
+                let off = self.get(offset)?;
+                let off = self.convert(&off, "i64");
+                let aff = self.affine(offset);
+                let mult = self.multiple(offset, 0);
+                Ok(Ptr {
+                    key,
+                    off,
+                    aff,
+                    mult,
+                })
             }
+            Addr::Dynamic(p) => self.ptrs.get(&p).cloned().ok_or_else(|| {
+                self.err("access through a pointer whose buffer is not known statically")
+            }),
+        }
+    }
+
+    fn access(&mut self, loc: Loc, ty: Type) -> R<Access> {
+        let p = match loc {
+            Loc::Addr(a) => self.resolve(a)?,
+            Loc::At(p) => p,
         };
+        let (key, off, aff, mult) = (p.key, p.off, p.aff, p.mult);
+        let what = format!("{key:?}");
         let mem = self
             .mems
             .get(&key)
             .cloned()
-            .ok_or_else(|| self.err(format!("memory {root:?} used before its allocation")))?;
-        if mem.ty != ty {
+            .ok_or_else(|| self.err(format!("memory {what} used before its allocation")))?;
+        if mem.ty.bytes() != ty.bytes() || (mem.ty == Type::I1) != (ty == Type::I1) {
             return Err(self.err(format!(
                 "access of type {ty} to memory of element type {} (reinterpreting memory is not tensorized)",
                 mem.ty
@@ -1460,18 +1792,17 @@ impl<'k> Emitter<'k> {
             return Err(self.err("access to an empty buffer"));
         }
         let es = ty.bytes();
-        if !self.multiple(offset, 0).is_multiple_of(es) {
+        if !mult.is_multiple_of(es) {
             return Err(self.err(format!(
                 "cannot prove that the byte offset is a multiple of the element size {es}"
             )));
         }
-        let off = self.get(offset)?;
         let sh = self.cst(off.lanes, "i64", u64::from(es.trailing_zeros()));
         let idx = self.bin("shift_right_arithmetic", &off, &sh);
         let mut lane_form = None;
         let idx = match key {
             MemKey::Buf(_) => {
-                if let Some(f) = self.affine(offset).and_then(|f| f.div_exact(es as i64)) {
+                if let Some(f) = aff.and_then(|f| f.div_exact(es as i64)) {
                     lane_form = f.as_lane(&self.extent);
                 }
                 self.lanes_of(&idx)
@@ -1507,10 +1838,17 @@ impl<'k> Emitter<'k> {
         Ok((key, idx, lane_form))
     }
 
-    fn load(&mut self, addr: Addr, ty: Type) -> R<V> {
-        let (key, idx, form) = self.access(addr, ty)?;
+    /// A load of `ty` from memory of the same size of element (reinterpreting the bits).
+    fn load(&mut self, addr: impl Into<Loc>, ty: Type) -> R<V> {
+        let want = el_of(ty).ok_or_else(|| self.err("pointer load"))?;
+        let v = self.load_raw(addr, ty)?;
+        Ok(self.bitcast(&v, want))
+    }
+
+    fn load_raw(&mut self, addr: impl Into<Loc>, ty: Type) -> R<V> {
+        let (key, idx, form) = self.access(addr.into(), ty)?;
         let mem = self.mems[&key].clone();
-        let el = el_of(ty).ok_or_else(|| self.err("pointer load"))?;
+        let el = el_of(mem.ty).ok_or_else(|| self.err("pointer load"))?;
         let mt = format!("tensor<{}x{el}>", mem.len);
         let n = self.n;
         if let Some((s, c)) = form {
@@ -1569,13 +1907,20 @@ impl<'k> Emitter<'k> {
         })
     }
 
-    fn store(&mut self, addr: Addr, ty: Type, v: &V, combiner: Option<&str>) -> R<()> {
-        let (key, idx, form) = self.access(addr, ty)?;
+    fn store(&mut self, addr: impl Into<Loc>, ty: Type, v: &V, combiner: Option<&str>) -> R<()> {
+        let (key, idx, form) = self.access(addr.into(), ty)?;
         let mem = self.mems[&key].clone();
-        let el = el_of(ty).ok_or_else(|| self.err("pointer store"))?;
+        let el = el_of(mem.ty).ok_or_else(|| self.err("pointer store"))?;
+        if combiner.is_some() && mem.ty != ty {
+            return Err(self.err(format!(
+                "atomic on {ty} to memory of element type {} is not tensorized",
+                mem.ty
+            )));
+        }
         let mt = format!("tensor<{}x{el}>", mem.len);
         let n = self.n;
         let v = self.lanes_of(v);
+        let v = self.bitcast(&v, el);
         if let (None, Some((1, c))) = (combiner, form) {
             if (0..=mem.len).contains(&c) {
                 // lane l writes mem[l + c]: shift values and mask into place, then select.
@@ -1752,6 +2097,91 @@ impl<'k> Emitter<'k> {
     }
 
     // ---------------------------------------------------------------- control flow
+    fn carried(&mut self, v: Value) -> R<C> {
+        if let Some(p) = self.ptrs.get(&v).cloned() {
+            return Ok(C {
+                v: p.off,
+                ptr: Some((p.key, p.mult)),
+                is_const: false,
+            });
+        }
+        let is_const = matches!(
+            self.k().value_def(v),
+            ValueDef::Result(op, 0) if matches!(self.k().op(op).kind, OpKind::Const { .. })
+        );
+        Ok(C {
+            v: self.get(v)?,
+            ptr: None,
+            is_const,
+        })
+    }
+
+    /// The common pointer kind of values meeting at a merge (all pointers into the same
+    /// memory, or dummies), with the gcd of their offset divisors.
+    fn merge_kind(&self, cs: &[&C]) -> R<PtrKind> {
+        let mut kind: PtrKind = None;
+        for c in cs {
+            if let Some((k, m)) = c.ptr {
+                kind =
+                    match kind {
+                        None => Some((k, m)),
+                        Some((k0, m0)) if k0 == k => Some((k, gcd(m0, m))),
+                        Some(_) => return Err(self.err(
+                            "a pointer that may point into different buffers cannot be tensorized",
+                        )),
+                    };
+            }
+        }
+        if kind.is_some() && cs.iter().any(|c| c.ptr.is_none() && !c.is_const) {
+            return Err(self.err(
+                "a value that is a pointer on one path and an integer on another cannot be tensorized",
+            ));
+        }
+        Ok(kind)
+    }
+
+    /// `c`'s tensor as a value of `kind` (dummies of a pointer kind: far out of bounds).
+    fn norm(&mut self, c: &C, kind: PtrKind) -> V {
+        if kind.is_some() && c.ptr.is_none() {
+            return self.cst(c.v.lanes, "i64", DUMMY_OFFSET);
+        }
+        c.v.clone()
+    }
+
+    fn bind(&mut self, a: Value, v: V, kind: PtrKind) {
+        match kind {
+            Some((key, mult)) => {
+                self.ptrs.insert(
+                    a,
+                    Ptr {
+                        key,
+                        off: v,
+                        aff: None,
+                        mult,
+                    },
+                );
+            }
+            None => self.set(a, v),
+        }
+    }
+
+    /// Check that loop-carried values keep the kind their initial values have.
+    fn check_kinds(&self, kinds: &[PtrKind], ys: &[C]) -> R<()> {
+        for (k, y) in kinds.iter().zip(ys) {
+            match (k, y.ptr) {
+                (Some((k0, m0)), Some((k1, m1))) if *k0 == k1 && gcd(*m0, m1) == *m0 => {}
+                (Some(_), None) if y.is_const => {}
+                (None, None) => {}
+                _ => {
+                    return Err(self.err(
+                        "a loop-carried pointer changes buffer or alignment (or starts as an integer) across iterations",
+                    ))
+                }
+            }
+        }
+        Ok(())
+    }
+
     fn if_(&mut self, id: OpId, cond: Value, then_r: &Region, else_r: &Region) -> R<()> {
         let c = self.get(cond)?;
         let c = self.lanes_of(&c);
@@ -1772,8 +2202,10 @@ impl<'k> Emitter<'k> {
         self.mask = outer;
         let results = self.k().op(id).results.clone();
         for ((r, t), e) in results.iter().zip(&tv).zip(&ev) {
-            let v = self.select(&c, t, e);
-            self.set(*r, v);
+            let kind = self.merge_kind(&[t, e])?;
+            let (tv, ev) = (self.norm(t, kind), self.norm(e, kind));
+            let v = self.select(&c, &tv, &ev);
+            self.bind(*r, v, kind);
         }
         Ok(())
     }
@@ -1896,9 +2328,11 @@ impl<'k> Emitter<'k> {
         let (lo, hi, st) = (self.get(lower)?, self.get(upper)?, self.get(step)?);
         let uniform = !lo.lanes && !hi.lanes && !st.lanes;
         let mut vals = Vec::new();
+        let mut kinds = Vec::new();
         for &i in inits {
-            let v = self.get(i)?;
-            vals.push(self.lanes_of(&v));
+            let c = self.carried(i)?;
+            kinds.push(c.ptr);
+            vals.push(self.lanes_of(&c.v));
         }
         let nv = vals.len();
         let (keys, mems) = self.mem_state();
@@ -1944,17 +2378,19 @@ impl<'k> Emitter<'k> {
                 s.mask = Some(a.name.clone());
             }
             s.set(body.args[0], iv.clone());
-            for (a, v) in body.args[1..].iter().zip(&cur) {
-                s.set(*a, v.clone());
+            for ((a, v), k) in body.args[1..].iter().zip(&cur).zip(&kinds) {
+                s.bind(*a, v.clone(), *k);
             }
             let Term::Yield(y) = s.region(&body)? else {
                 return Err(s.err("for body ends in a condition"));
             };
+            s.check_kinds(&kinds, &y)?;
             let mut next = Vec::new();
             let iv2 = s.bin("add", &iv, &st);
             let mut ys = Vec::new();
-            for (yv, c) in y.iter().zip(&cur) {
-                let yl = s.lanes_of(yv);
+            for ((yc, c), k) in y.iter().zip(&cur).zip(&kinds) {
+                let yv = s.norm(yc, *k);
+                let yl = s.lanes_of(&yv);
                 ys.push(match &act {
                     Some(a) => s.select(a, &yl, c),
                     None => yl,
@@ -1979,8 +2415,8 @@ impl<'k> Emitter<'k> {
             Ok(next)
         })?;
         self.mask = outer;
-        for (r, v) in results.iter().zip(&out[fixed..fixed + nv]) {
-            self.set(*r, v.clone());
+        for ((r, v), k) in results.iter().zip(&out[fixed..fixed + nv]).zip(&kinds) {
+            self.bind(*r, v.clone(), *k);
         }
         self.bind_mems(&keys, &out[mem_start..]);
         Ok(())
@@ -2001,18 +2437,21 @@ impl<'k> Emitter<'k> {
 
     fn while_(&mut self, id: OpId, inits: &[Value], before: &Region, after: &Region) -> R<()> {
         let mut vals = Vec::new();
+        let mut kinds = Vec::new();
         for &i in inits {
-            let v = self.get(i)?;
-            vals.push(self.lanes_of(&v));
+            let c = self.carried(i)?;
+            kinds.push(c.ptr);
+            vals.push(self.lanes_of(&c.v));
         }
         let nv = vals.len();
         let results = self.k().op(id).results.clone();
         let mut res0 = Vec::new();
         for &r in &results {
-            let el = el_of(self.k().value_type(r))
-                .ok_or_else(|| self.err("pointer-typed loop values are not tensorized"))?;
+            let el = el_of(self.k().value_type(r)).unwrap_or("i64");
             res0.push(self.cst(true, el, 0));
         }
+        let mut rkinds: Vec<PtrKind> = Vec::new();
+        let rk = &mut rkinds;
         let nr = res0.len();
         let (keys, mems) = self.mem_state();
         let outer = self.mask.clone();
@@ -2030,12 +2469,18 @@ impl<'k> Emitter<'k> {
             let res = st[2 + nv..2 + nv + nr].to_vec();
             s.bind_mems(&keys, &st[mem_start..]);
             s.mask = Some(act.name.clone());
-            for (a, v) in before.args.iter().zip(&cur) {
-                s.set(*a, v.clone());
+            for ((a, v), k) in before.args.iter().zip(&cur).zip(&kinds) {
+                s.bind(*a, v.clone(), *k);
             }
-            let Term::Cond(c, args) = s.region(&before)? else {
+            let Term::Cond(c, cargs) = s.region(&before)? else {
                 return Err(s.err("while before-region does not end in a condition"));
             };
+            let mut args = Vec::new();
+            for a in &cargs {
+                let k = s.merge_kind(&[a])?;
+                rk.push(k);
+                args.push(s.norm(a, k));
+            }
             let c = s.lanes_of(&c);
             let nc = s.not(&c);
             let exit = s.and(&act, &nc);
@@ -2046,15 +2491,17 @@ impl<'k> Emitter<'k> {
                 res2.push(s.select(&exit, &al, r));
             }
             s.mask = Some(cont.name.clone());
-            for (a, v) in after.args.iter().zip(&args) {
-                s.set(*a, v.clone());
+            for ((a, v), k) in after.args.iter().zip(&args).zip(rk.iter()) {
+                s.bind(*a, v.clone(), *k);
             }
             let Term::Yield(y) = s.region(&after)? else {
                 return Err(s.err("while after-region does not end in a yield"));
             };
+            s.check_kinds(&kinds, &y)?;
             let mut vals2 = Vec::new();
-            for (yv, c0) in y.iter().zip(&cur) {
-                let yl = s.lanes_of(yv);
+            for ((yc, c0), k) in y.iter().zip(&cur).zip(&kinds) {
+                let yv = s.norm(yc, *k);
+                let yl = s.lanes_of(&yv);
                 vals2.push(s.select(&cont, &yl, c0));
             }
             let f = s.any(&cont);
@@ -2066,8 +2513,8 @@ impl<'k> Emitter<'k> {
             Ok(next)
         })?;
         self.mask = outer;
-        for (r, v) in results.iter().zip(&out[2 + nv..2 + nv + nr]) {
-            self.set(*r, v.clone());
+        for ((r, v), k) in results.iter().zip(&out[2 + nv..2 + nv + nr]).zip(&rkinds) {
+            self.bind(*r, v.clone(), *k);
         }
         self.bind_mems(&keys, &out[mem_start..]);
         Ok(())

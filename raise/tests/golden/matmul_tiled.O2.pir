@@ -85,111 +85,102 @@ kernel @matmul(%0: i32, %1: i32, %2: i32, %3: ptr.generic, %4: ptr.generic, %5: 
         %91 = add %31, %90 : i64
         %92 = const false : i1
         %93 = const 1 : i32
-        %94, %95, %96, %97 = while (%98 = %9, %99 = %7) -> (i32, f32, i32, f32) {
-          %100 = shl %99, %6 : i32
-          %101 = add %100, %15 : i32
-          %102 = add %100, %16 : i32
-          %103 = icmp slt %101, %2 : i32
-          %104 = select %24, %103, %92 : i1
-          %105 = if %104 -> (f32) {
-            %106 = add %101, %25 : i32
-            %107 = zext %106 : i32 to i64
-            %108 = mul %107, %30 : i64
-            %109 = load f32 param3[%108]
-            yield %109
+        %94 = smax %23, %93 : i32
+        %95 = for %96 = %7 to %94 step %93 iter(%97 = %9) -> (f32) {
+          %98 = shl %96, %6 : i32
+          %99 = add %98, %15 : i32
+          %100 = add %98, %16 : i32
+          %101 = icmp slt %99, %2 : i32
+          %102 = select %24, %101, %92 : i1
+          %103 = if %102 -> (f32) {
+            %104 = add %99, %25 : i32
+            %105 = zext %104 : i32 to i64
+            %106 = mul %105, %30 : i64
+            %107 = load f32 param3[%106]
+            yield %107
           } else {
             yield %9
           }
-          store shared0[%32], %105 : f32
-          %110 = icmp slt %102, %2 : i32
-          %111 = and %33, %110 : i1
-          %112 = if %111 -> (f32) {
-            %113 = mul %102, %1 : i32
-            %114 = add %113, %19 : i32
-            %115 = sext %114 : i32 to i64
-            %116 = mul %115, %30 : i64
-            %117 = load f32 param4[%116]
-            yield %117
+          store shared0[%32], %103 : f32
+          %108 = icmp slt %100, %2 : i32
+          %109 = and %33, %108 : i1
+          %110 = if %109 -> (f32) {
+            %111 = mul %100, %1 : i32
+            %112 = add %111, %19 : i32
+            %113 = sext %112 : i32 to i64
+            %114 = mul %113, %30 : i64
+            %115 = load f32 param4[%114]
+            yield %115
           } else {
             yield %9
           }
-          store shared1[%32], %112 : f32
+          store shared1[%32], %110 : f32
           barrier
-          %118 = load f32 shared0[%29]
-          %119 = load f32 shared1[%31]
-          %120 = fma %118, %119, %98 : f32
-          %121 = load f32 shared0[%34]
-          %122 = load f32 shared1[%35]
-          %123 = fma %121, %122, %120 : f32
-          %124 = load f32 shared0[%37]
-          %125 = load f32 shared1[%39]
-          %126 = fma %124, %125, %123 : f32
-          %127 = load f32 shared0[%41]
-          %128 = load f32 shared1[%43]
-          %129 = fma %127, %128, %126 : f32
-          %130 = load f32 shared0[%45]
-          %131 = load f32 shared1[%47]
-          %132 = fma %130, %131, %129 : f32
-          %133 = load f32 shared0[%49]
-          %134 = load f32 shared1[%51]
-          %135 = fma %133, %134, %132 : f32
-          %136 = load f32 shared0[%53]
-          %137 = load f32 shared1[%55]
-          %138 = fma %136, %137, %135 : f32
-          %139 = load f32 shared0[%57]
-          %140 = load f32 shared1[%59]
-          %141 = fma %139, %140, %138 : f32
-          %142 = load f32 shared0[%61]
-          %143 = load f32 shared1[%63]
-          %144 = fma %142, %143, %141 : f32
-          %145 = load f32 shared0[%65]
-          %146 = load f32 shared1[%67]
-          %147 = fma %145, %146, %144 : f32
-          %148 = load f32 shared0[%69]
-          %149 = load f32 shared1[%71]
-          %150 = fma %148, %149, %147 : f32
-          %151 = load f32 shared0[%73]
-          %152 = load f32 shared1[%75]
-          %153 = fma %151, %152, %150 : f32
-          %154 = load f32 shared0[%77]
-          %155 = load f32 shared1[%79]
-          %156 = fma %154, %155, %153 : f32
-          %157 = load f32 shared0[%81]
-          %158 = load f32 shared1[%83]
-          %159 = fma %157, %158, %156 : f32
-          %160 = load f32 shared0[%85]
-          %161 = load f32 shared1[%87]
-          %162 = fma %160, %161, %159 : f32
-          %163 = load f32 shared0[%89]
-          %164 = load f32 shared1[%91]
-          %165 = fma %163, %164, %162 : f32
+          %116 = load f32 shared0[%29]
+          %117 = load f32 shared1[%31]
+          %118 = fma %116, %117, %97 : f32
+          %119 = load f32 shared0[%34]
+          %120 = load f32 shared1[%35]
+          %121 = fma %119, %120, %118 : f32
+          %122 = load f32 shared0[%37]
+          %123 = load f32 shared1[%39]
+          %124 = fma %122, %123, %121 : f32
+          %125 = load f32 shared0[%41]
+          %126 = load f32 shared1[%43]
+          %127 = fma %125, %126, %124 : f32
+          %128 = load f32 shared0[%45]
+          %129 = load f32 shared1[%47]
+          %130 = fma %128, %129, %127 : f32
+          %131 = load f32 shared0[%49]
+          %132 = load f32 shared1[%51]
+          %133 = fma %131, %132, %130 : f32
+          %134 = load f32 shared0[%53]
+          %135 = load f32 shared1[%55]
+          %136 = fma %134, %135, %133 : f32
+          %137 = load f32 shared0[%57]
+          %138 = load f32 shared1[%59]
+          %139 = fma %137, %138, %136 : f32
+          %140 = load f32 shared0[%61]
+          %141 = load f32 shared1[%63]
+          %142 = fma %140, %141, %139 : f32
+          %143 = load f32 shared0[%65]
+          %144 = load f32 shared1[%67]
+          %145 = fma %143, %144, %142 : f32
+          %146 = load f32 shared0[%69]
+          %147 = load f32 shared1[%71]
+          %148 = fma %146, %147, %145 : f32
+          %149 = load f32 shared0[%73]
+          %150 = load f32 shared1[%75]
+          %151 = fma %149, %150, %148 : f32
+          %152 = load f32 shared0[%77]
+          %153 = load f32 shared1[%79]
+          %154 = fma %152, %153, %151 : f32
+          %155 = load f32 shared0[%81]
+          %156 = load f32 shared1[%83]
+          %157 = fma %155, %156, %154 : f32
+          %158 = load f32 shared0[%85]
+          %159 = load f32 shared1[%87]
+          %160 = fma %158, %159, %157 : f32
+          %161 = load f32 shared0[%89]
+          %162 = load f32 shared1[%91]
+          %163 = fma %161, %162, %160 : f32
           barrier
-          %166 = add %99, %93 : i32
-          %167 = icmp eq %166, %23 : i32
-          %168, %169, %170, %171 = if %167 -> (i32, f32, i32, f32) {
-            yield %93, %9, %7, %165
-          } else {
-            yield %7, %165, %166, %9
-          }
-          %172 = icmp eq %168, %7 : i32
-          condition %172 (%168, %169, %170, %171)
-        } do (%173, %174, %175, %176) {
-          yield %174, %175
+          yield %163
         }
-        yield %97
+        yield %95
       } else {
         yield %9
       }
-      %177 = icmp slt %18, %0 : i32
-      %178 = icmp slt %19, %1 : i32
-      %179 = and %177, %178 : i1
-      if %179 {
-        %180 = mul %18, %1 : i32
-        %181 = add %180, %19 : i32
-        %182 = sext %181 : i32 to i64
-        %183 = const 4 : i64
-        %184 = mul %182, %183 : i64
-        store param5[%184], %20 : f32
+      %164 = icmp slt %18, %0 : i32
+      %165 = icmp slt %19, %1 : i32
+      %166 = and %164, %165 : i1
+      if %166 {
+        %167 = mul %18, %1 : i32
+        %168 = add %167, %19 : i32
+        %169 = sext %168 : i32 to i64
+        %170 = const 4 : i64
+        %171 = mul %169, %170 : i64
+        store param5[%171], %20 : f32
         yield
       }
       yield

@@ -19,78 +19,71 @@ kernel @stencil2d(%0: i32, %1: i32, %2: ptr.generic, %3: ptr.generic) {
           %19 = add %18, %14 : i32
           %20 = const 0 : i32
           %21 = icmp eq %14, %20 : i32
-          if %21 {
-            %22 = sext %19 : i32 to i64
-            %23 = const 4 : i64
-            %24 = mul %22, %23 : i64
-            %25 = load f32 param2[%24]
-            store param3[%24], %25 : f32
-            yield
+          %22 = if %21 -> (i1) {
+            %23 = const true : i1
+            yield %23
           } else {
-            %26 = icmp eq %15, %20 : i32
-            if %26 {
-              %27 = sext %19 : i32 to i64
-              %28 = const 4 : i64
-              %29 = mul %27, %28 : i64
-              %30 = load f32 param2[%29]
-              store param3[%29], %30 : f32
-              yield
+            %24 = icmp eq %15, %20 : i32
+            %25 = if %24 -> (i1) {
+              %26 = const true : i1
+              yield %26
             } else {
-              %31 = const 1 : i32
-              %32 = sub %0, %31 : i32
-              %33 = icmp eq %14, %32 : i32
-              if %33 {
-                %34 = sext %19 : i32 to i64
-                %35 = const 4 : i64
-                %36 = mul %34, %35 : i64
-                %37 = load f32 param2[%36]
-                store param3[%36], %37 : f32
-                yield
+              %27 = const 1 : i32
+              %28 = sub %0, %27 : i32
+              %29 = icmp eq %14, %28 : i32
+              %30 = if %29 -> (i1) {
+                %31 = const true : i1
+                yield %31
               } else {
-                %38 = sub %1, %31 : i32
-                %39 = icmp eq %15, %38 : i32
-                if %39 {
-                  %40 = sext %19 : i32 to i64
-                  %41 = const 4 : i64
-                  %42 = mul %40, %41 : i64
-                  %43 = load f32 param2[%42]
-                  store param3[%42], %43 : f32
-                  yield
+                %32 = sub %1, %27 : i32
+                %33 = icmp eq %15, %32 : i32
+                %34 = if %33 -> (i1) {
+                  %35 = const true : i1
+                  yield %35
                 } else {
-                  %44 = sub %19, %0 : i32
-                  %45 = sext %44 : i32 to i64
-                  %46 = const 4 : i64
-                  %47 = mul %45, %46 : i64
+                  %36 = sub %19, %0 : i32
+                  %37 = sext %36 : i32 to i64
+                  %38 = const 4 : i64
+                  %39 = mul %37, %38 : i64
+                  %40 = load f32 param2[%39]
+                  %41 = add %19, %0 : i32
+                  %42 = sext %41 : i32 to i64
+                  %43 = mul %42, %38 : i64
+                  %44 = load f32 param2[%43]
+                  %45 = sub %19, %27 : i32
+                  %46 = sext %45 : i32 to i64
+                  %47 = mul %46, %38 : i64
                   %48 = load f32 param2[%47]
-                  %49 = add %19, %0 : i32
+                  %49 = add %19, %27 : i32
                   %50 = sext %49 : i32 to i64
-                  %51 = mul %50, %46 : i64
+                  %51 = mul %50, %38 : i64
                   %52 = load f32 param2[%51]
-                  %53 = sub %19, %31 : i32
-                  %54 = sext %53 : i32 to i64
-                  %55 = mul %54, %46 : i64
-                  %56 = load f32 param2[%55]
-                  %57 = add %19, %31 : i32
-                  %58 = sext %57 : i32 to i64
-                  %59 = mul %58, %46 : i64
-                  %60 = load f32 param2[%59]
-                  %61 = sext %19 : i32 to i64
-                  %62 = mul %61, %46 : i64
-                  %63 = load f32 param2[%62]
-                  %64 = const 0.5 : f32
-                  %65 = fadd %48, %52 : f32
-                  %66 = fadd %65, %56 : f32
-                  %67 = fadd %66, %60 : f32
-                  %68 = const 0.125 : f32
-                  %69 = fmul %68, %67 : f32
-                  %70 = fma %64, %63, %69 : f32
-                  store param3[%62], %70 : f32
-                  yield
+                  %53 = sext %19 : i32 to i64
+                  %54 = mul %53, %38 : i64
+                  %55 = load f32 param2[%54]
+                  %56 = const 0.5 : f32
+                  %57 = fadd %40, %44 : f32
+                  %58 = fadd %57, %48 : f32
+                  %59 = fadd %58, %52 : f32
+                  %60 = const 0.125 : f32
+                  %61 = fmul %60, %59 : f32
+                  %62 = fma %56, %55, %61 : f32
+                  store param3[%54], %62 : f32
+                  %63 = const false : i1
+                  yield %63
                 }
-                yield
+                yield %34
               }
-              yield
+              yield %30
             }
+            yield %25
+          }
+          if %22 {
+            %64 = sext %19 : i32 to i64
+            %65 = const 4 : i64
+            %66 = mul %64, %65 : i64
+            %67 = load f32 param2[%66]
+            store param3[%66], %67 : f32
             yield
           }
           yield

@@ -118,18 +118,12 @@ pub fn run(
     target: Target,
     options: &RunOptions,
 ) -> Result<RunResult, Diagnostic> {
-    let _ = options;
     let launches = bind_spec(module, spec)?;
     match target {
         Target::Interp => run_interp(module, spec, inputs, &launches),
         Target::ParallelInterp => run_parallel_interp(module, spec, inputs, &launches),
-        other => Err(Diagnostic::new(
-            "unsupported-target",
-            format!(
-                "target '{}' is not available yet in this build",
-                other.name()
-            ),
-        )),
+        Target::Xla => crate::xla::run_xla(module, spec, inputs, &launches, options),
+        Target::Cpu => crate::cpu::run_cpu(module, spec, inputs, &launches),
     }
 }
 

@@ -5,10 +5,13 @@
 //! * [`spec`] — the launch spec (TOML) and `.npy` input/output folders;
 //! * [`npy`], [`buffers`] — host buffers and NumPy files;
 //! * [`bind`] — spec arguments to kernel parameters (clang and Numba ABIs);
-//! * [`driver`] — load, bind, run on a target.
+//! * [`driver`] — load, bind, run on a target;
+//! * [`cpu`] — `--target cpu` and `--emit cpu-object`.
 
 pub mod bind;
 pub mod buffers;
+pub mod cpu;
 pub mod driver;
 pub mod npy;
 pub mod spec;
+pub mod xla;

@@ -150,10 +150,20 @@ fn execute(command: Command) -> Result<(), Diagnostic> {
             grad,
             stats,
         } => {
-            let _ = (spec, stats);
+            let _ = stats;
             let module = driver::load_module(&module)?;
+            if emit == "cpu-object" && !grad {
+                return emit_cpu_object(&module, spec.as_deref(), output.as_deref());
+            }
             let text = match (emit.as_str(), grad) {
                 ("kernel-ir", false) => frontend::ir::print::print_module(&module),
+                ("stablehlo", false) => {
+                    let Some(spec) = spec else {
+                        return Err(Diagnostic::new("bad-argument", "--emit stablehlo needs --spec (the module is one function over the spec's buffers)"));
+                    };
+                    let spec = raise::spec::load_spec(&spec).map_err(spec_diag)?;
+                    raise::xla::emit_stablehlo(&module, &spec)?
+                }
                 ("parallel-ir", false) => driver::emit_parallel_ir(&module)?,
                 ("kernel-ir" | "parallel-ir" | "cpu-object", true) => {
                     return Err(Diagnostic::new("bad-argument", "--grad applies to --emit stablehlo"))
@@ -184,6 +194,26 @@ fn execute(command: Command) -> Result<(), Diagnostic> {
             ))
         }
     }
+}
+
+/// `--emit cpu-object`: needs the launch (`--spec`) and an output file (`-o`).
+fn emit_cpu_object(
+    module: &frontend::ir::Module,
+    spec: Option<&Path>,
+    output: Option<&Path>,
+) -> Result<(), Diagnostic> {
+    let (Some(spec), Some(output)) = (spec, output) else {
+        return Err(Diagnostic::new(
+            "bad-argument",
+            "--emit cpu-object needs --spec (the launch to compile) and -o FILE.o",
+        ));
+    };
+    let spec = raise::spec::load_spec(spec).map_err(spec_diag)?;
+    let launches = driver::bind_spec(module, &spec)?;
+    for path in raise::cpu::emit_cpu_objects(module, &launches, output)? {
+        eprintln!("wrote {}", path.display());
+    }
+    Ok(())
 }
 
 fn spec_diag(e: impl std::fmt::Display) -> Diagnostic {

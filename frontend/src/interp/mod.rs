@@ -70,6 +70,8 @@ pub struct Memory {
     /// Generic address of each module global that is not shared memory.
     globals: Vec<Option<u64>>,
     max_steps: u64,
+    /// Instructions (and terminators) executed by all completed launches, all threads.
+    executed_steps: u64,
 }
 
 #[derive(Debug)]
@@ -89,6 +91,7 @@ impl Memory {
             allocations: Vec::new(),
             globals: Vec::new(),
             max_steps,
+            executed_steps: 0,
         };
         for g in &module.globals {
             let address = if g.space == AddrSpace::Shared {
@@ -109,6 +112,12 @@ impl Memory {
     /// Stop a launch after this many executed instructions (all threads together).
     pub fn set_max_steps(&mut self, steps: u64) {
         self.max_steps = steps;
+    }
+
+    /// Instructions and terminators executed so far by all threads of completed launches
+    /// (for throughput measurements).
+    pub fn executed_steps(&self) -> u64 {
+        self.executed_steps
     }
 
     /// Add a device buffer; gives the pointer to its first byte.
@@ -341,6 +350,8 @@ pub fn launch(
             }
         }
     }
+    let steps = exec.steps;
+    memory.executed_steps += steps;
     Ok(())
 }
 

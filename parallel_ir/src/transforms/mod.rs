@@ -2,3 +2,4 @@
 //! why that is legal.
 
 pub mod barrier_elim;
+pub mod distribute;

@@ -1,0 +1,1157 @@
+//! Barrier-free parallel IR -> MLIR text (func, scf, arith, math, llvm dialects).
+//!
+//! One bound launch becomes one `func.func` with `llvm.emit_c_interface`. The grid
+//! `Parallel` becomes an `scf.parallel` over the blocks (later OpenMP); a thread
+//! `Parallel` becomes sequential `scf.for` loops z, y, x (x innermost, so LLVM can
+//! vectorize it). Running the threads of a block one after the other is legal only when
+//! no barrier, warp shuffle or vote remains: those are rejected with a named diagnostic
+//! (barriers must be distributed first, see `parallel_ir::transforms::distribute`).
+//!
+//! Every value op is lowered to match `frontend::interp::semantics` bit for bit: where an
+//! MLIR op leaves a case undefined or differs (shifts by >= width, `sdiv` overflow,
+//! division by zero, float -> int saturation, `fmin`/`fmax` NaN and signed-zero rules,
+//! `expm1`/`log1p`) an explicit sequence is emitted; libm functions are called by their C
+//! names (the same glibc functions Rust's `f32::exp` and friends call), and the few
+//! functions the interpreter computes in Rust (`exp10`, `erf`, `erfc`, `cbrt`, `asinh`,
+//! `acosh`, `atanh`) call back into `frontend::interp::semantics` through registered symbols.
+//!
+//! Memory accesses are byte offsets from a root pointer (`llvm.getelementptr` on `i8`).
+//! Launch dimensions are constants of the bound launch. Division by zero and `trap` set
+//! an error word (the last function argument) instead of faulting; the caller turns it
+//! into a diagnostic.
+
+use std::collections::BTreeSet;
+use std::fmt::Write;
+
+use frontend::interp::semantics::sext;
+use frontend::interp::LaunchConfig;
+use frontend::Diagnostic;
+use parallel_ir::ir::{
+    Addr, AtomicOp, BinaryOp, CastOp, Dim, FloatPredicate, IntPredicate, Kernel, Level, MemRoot,
+    OpId, OpKind, Region, Type, UnaryOp, Value,
+};
+
+/// Error word values written by the kernel.
+pub const ERR_DIV_ZERO: i32 = 1;
+pub const ERR_TRAP: i32 = 2;
+
+/// Name of the MLIR function for a kernel.
+pub fn func_name(kernel: &Kernel) -> String {
+    let mut s = String::from("raise_");
+    for c in kernel.name.chars() {
+        s.push(if c.is_ascii_alphanumeric() { c } else { '_' });
+    }
+    s
+}
+
+/// The MLIR type of a parallel-IR type.
+fn mty(ty: Type) -> &'static str {
+    match ty {
+        Type::I1 => "i1",
+        Type::I8 => "i8",
+        Type::I16 => "i16",
+        Type::I32 => "i32",
+        Type::I64 => "i64",
+        Type::F16 => "f16",
+        Type::BF16 => "bf16",
+        Type::F32 => "f32",
+        Type::F64 => "f64",
+        Type::Ptr(_) => "!llvm.ptr",
+    }
+}
+
+fn unsupported(kernel: &Kernel, code: &'static str, msg: impl Into<String>) -> Diagnostic {
+    Diagnostic::new(code, msg.into()).in_function(kernel.display_name.clone())
+}
+
+/// The C type of a parameter for the generated header.
+pub fn c_type(ty: Type) -> &'static str {
+    match ty {
+        Type::I1 => "bool",
+        Type::I8 => "int8_t",
+        Type::I16 => "int16_t",
+        Type::I32 => "int32_t",
+        Type::I64 => "int64_t",
+        Type::F16 | Type::BF16 => "uint16_t",
+        Type::F32 => "float",
+        Type::F64 => "double",
+        Type::Ptr(_) => "void *",
+    }
+}
+
+struct Emitter<'a> {
+    k: &'a Kernel,
+    cfg: &'a LaunchConfig,
+    out: String,
+    indent: usize,
+    names: Vec<Option<String>>,
+    counter: usize,
+    decls: BTreeSet<String>,
+    /// Pointer SSA names of the current block's shared allocations.
+    shared: Vec<Option<String>>,
+    /// Pointer SSA names of the current thread's local allocations.
+    locals: Vec<Option<String>>,
+    params: Vec<String>,
+    globals: Vec<String>,
+    err: String,
+    /// Linear thread index (i32) of the innermost thread loop, for `LaneId`.
+    linear_tid: Option<String>,
+}
+
+/// MLIR text of the kernel bound to `cfg`. The function's arguments are the kernel's
+/// parameters, then one `!llvm.ptr` per module global (`num_globals`), then the error word.
+pub fn emit_module(
+    kernel: &Kernel,
+    cfg: &LaunchConfig,
+    num_globals: usize,
+) -> Result<String, Diagnostic> {
+    let mut e = Emitter {
+        k: kernel,
+        cfg,
+        out: String::new(),
+        indent: 2,
+        names: vec![None; kernel.values.len()],
+        counter: 0,
+        decls: BTreeSet::new(),
+        shared: vec![None; kernel.shared.len()],
+        locals: vec![None; kernel.locals.len()],
+        params: Vec::new(),
+        globals: Vec::new(),
+        err: "%err".to_string(),
+        linear_tid: None,
+    };
+    let mut sig = Vec::new();
+    for (i, &p) in kernel.params.iter().enumerate() {
+        let ty = kernel.value_type(p);
+        if matches!(ty, Type::F16 | Type::BF16) {
+            return Err(unsupported(
+                kernel,
+                "cpu-unsupported-type",
+                format!("parameter {i} has type {ty}, which the CPU backend does not support"),
+            ));
+        }
+        let name = format!("%p{i}");
+        sig.push(format!("{name}: {}", mty(ty)));
+        e.names[p.index()] = Some(name.clone());
+        e.params.push(name);
+    }
+    for g in 0..num_globals {
+        let name = format!("%g{g}");
+        sig.push(format!("{name}: !llvm.ptr"));
+        e.globals.push(name);
+    }
+    sig.push("%err: !llvm.ptr".to_string());
+    let body = kernel.body.clone();
+    e.region_ops(&body)?;
+    let mut text = String::from("module {\n");
+    for d in &e.decls {
+        text.push_str("  ");
+        text.push_str(d);
+        text.push('\n');
+    }
+    let _ = writeln!(
+        text,
+        "  func.func @{}({}) attributes {{llvm.emit_c_interface}} {{",
+        func_name(kernel),
+        sig.join(", ")
+    );
+    text.push_str(&e.out);
+    text.push_str("    return\n  }\n}\n");
+    Ok(text)
+}
+
+impl<'a> Emitter<'a> {
+    fn fresh(&mut self) -> String {
+        self.counter += 1;
+        format!("%t{}", self.counter)
+    }
+
+    fn line(&mut self, s: &str) {
+        for _ in 0..self.indent {
+            self.out.push_str("  ");
+        }
+        self.out.push_str(s);
+        self.out.push('\n');
+    }
+
+    /// `%t = <rhs>`; gives `%t`.
+    fn def(&mut self, rhs: &str) -> String {
+        let t = self.fresh();
+        self.line(&format!("{t} = {rhs}"));
+        t
+    }
+
+    fn name(&self, v: Value) -> Result<String, Diagnostic> {
+        self.names[v.index()].clone().ok_or_else(|| {
+            unsupported(
+                self.k,
+                "cpu-lowering",
+                format!("value %{} is used before it is defined", v.index()),
+            )
+        })
+    }
+
+    fn ty(&self, v: Value) -> Type {
+        self.k.value_type(v)
+    }
+
+    fn bind(&mut self, v: Value, name: String) {
+        self.names[v.index()] = Some(name);
+    }
+
+    fn const_int(&mut self, value: i64, ty: &str) -> String {
+        if ty == "i1" {
+            return self.def(&format!(
+                "arith.constant {}",
+                if value != 0 { "true" } else { "false" }
+            ));
+        }
+        self.def(&format!("arith.constant {value} : {ty}"))
+    }
+
+    fn const_float(&mut self, bits: u64, ty: Type) -> String {
+        let lit = match ty {
+            Type::F64 => format!("{bits:#018x}"),
+            Type::F32 => format!("{:#010x}", bits as u32),
+            _ => format!("{:#06x}", bits as u16),
+        };
+        self.def(&format!("arith.constant {lit} : {}", mty(ty)))
+    }
+
+    fn const_f(&mut self, x: f64, ty: Type) -> String {
+        let bits = match ty {
+            Type::F32 => u64::from((x as f32).to_bits()),
+            _ => x.to_bits(),
+        };
+        self.const_float(bits, ty)
+    }
+
+    fn region_ops(&mut self, region: &Region) -> Result<(), Diagnostic> {
+        for &op in &region.ops {
+            self.op(op)?;
+        }
+        Ok(())
+    }
+
+    /// Emit a region's body ops except its terminator; gives the terminator's operands.
+    fn region_body(&mut self, region: &Region) -> Result<Option<OpId>, Diagnostic> {
+        let mut term = None;
+        for &op in &region.ops {
+            if self.k.op(op).kind.is_terminator() {
+                term = Some(op);
+                break;
+            }
+            self.op(op)?;
+        }
+        Ok(term)
+    }
+
+    fn yield_of(&mut self, term: Option<OpId>) -> Result<Vec<String>, Diagnostic> {
+        match term.map(|t| &self.k.op(t).kind) {
+            Some(OpKind::Yield(vals)) => vals.iter().map(|&v| self.name(v)).collect(),
+            None => Ok(Vec::new()),
+            Some(_) => Err(unsupported(
+                self.k,
+                "cpu-lowering",
+                "a region ends in an unexpected terminator",
+            )),
+        }
+    }
+
+    fn types_of(&self, vals: &[Value]) -> String {
+        vals.iter()
+            .map(|&v| mty(self.ty(v)))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    /// Bind the results of a multi-result op named `base`.
+    fn bind_results(&mut self, results: &[Value], base: &str) {
+        if results.len() == 1 {
+            self.bind(results[0], base.to_string());
+        } else {
+            for (i, &r) in results.iter().enumerate() {
+                self.bind(r, format!("{base}#{i}"));
+            }
+        }
+    }
+
+    fn result_prefix(&mut self, n: usize) -> (String, String) {
+        if n == 0 {
+            return (String::new(), String::new());
+        }
+        let t = self.fresh();
+        let p = if n == 1 {
+            format!("{t} = ")
+        } else {
+            format!("{t}:{n} = ")
+        };
+        (t, p)
+    }
+
+    fn op(&mut self, id: OpId) -> Result<(), Diagnostic> {
+        let data = self.k.op(id).clone();
+        let res = data.results.first().copied();
+        let rty = res.map(|r| self.ty(r));
+        if let Some(t) = rty {
+            if matches!(t, Type::F16 | Type::BF16) {
+                return Err(unsupported(
+                    self.k,
+                    "cpu-unsupported-type",
+                    format!(
+                        "op {} gives {t}, which the CPU backend does not support",
+                        id.0
+                    ),
+                ));
+            }
+        }
+        let name = match &data.kind {
+            OpKind::Const { bits } => {
+                let ty = rty.unwrap_or(Type::I32);
+                Some(match ty {
+                    Type::Ptr(_) => {
+                        if *bits == 0 {
+                            self.def("llvm.mlir.zero : !llvm.ptr")
+                        } else {
+                            let c = self.const_int(*bits as i64, "i64");
+                            self.def(&format!("llvm.inttoptr {c} : i64 to !llvm.ptr"))
+                        }
+                    }
+                    t if t.is_float() => self.const_float(*bits, t),
+                    t => self.const_int(sext(*bits, t), mty(t)),
+                })
+            }
+            OpKind::Unary(op, a) => Some(self.unary(*op, *a)?),
+            OpKind::Binary(op, a, b) => Some(self.binary(*op, *a, *b)?),
+            OpKind::Fma(a, b, c) => {
+                let ty = self.ty(*a);
+                let (a, b, c) = (self.name(*a)?, self.name(*b)?, self.name(*c)?);
+                Some(self.def(&format!("math.fma {a}, {b}, {c} : {}", mty(ty))))
+            }
+            OpKind::ICmp(p, a, b) => {
+                let ty = self.ty(*a);
+                let (a, b) = (self.name(*a)?, self.name(*b)?);
+                Some(if ty.is_ptr() {
+                    self.def(&format!("llvm.icmp \"{}\" {a}, {b} : !llvm.ptr", ipred(*p)))
+                } else {
+                    self.def(&format!("arith.cmpi {}, {a}, {b} : {}", ipred(*p), mty(ty)))
+                })
+            }
+            OpKind::FCmp(p, a, b) => {
+                let ty = self.ty(*a);
+                let (a, b) = (self.name(*a)?, self.name(*b)?);
+                Some(self.def(&format!("arith.cmpf {}, {a}, {b} : {}", fpred(*p), mty(ty))))
+            }
+            OpKind::Select {
+                cond,
+                if_true,
+                if_false,
+            } => {
+                let ty = self.ty(*if_true);
+                let (c, t, f) = (
+                    self.name(*cond)?,
+                    self.name(*if_true)?,
+                    self.name(*if_false)?,
+                );
+                Some(self.def(&format!("arith.select {c}, {t}, {f} : {}", mty(ty))))
+            }
+            OpKind::Cast(op, a) => Some(self.cast(*op, *a, rty.unwrap_or(Type::I32))?),
+            OpKind::Dim(d) => {
+                let v = match d {
+                    Dim::BlockDim(i) => i64::from(self.cfg.block[usize::from(*i).min(2)]),
+                    Dim::GridDim(i) => i64::from(self.cfg.grid[usize::from(*i).min(2)]),
+                    Dim::DynamicSharedBytes => self.cfg.dynamic_shared_bytes as i64,
+                };
+                Some(self.const_int(v, mty(rty.unwrap_or(Type::I32))))
+            }
+            OpKind::LaneId => {
+                let tid = self.linear_tid.clone().ok_or_else(|| {
+                    unsupported(self.k, "cpu-lowering", "lane id outside a thread loop")
+                })?;
+                let c = self.const_int(32, "i32");
+                Some(self.def(&format!("arith.remui {tid}, {c} : i32")))
+            }
+            OpKind::RootAddr(root) => Some(self.root_ptr(*root)?),
+            OpKind::PtrAdd { ptr, offset } => {
+                let (p, o) = (self.name(*ptr)?, self.name(*offset)?);
+                Some(self.gep(&p, &o))
+            }
+            OpKind::Load { addr } => {
+                let ty = rty.unwrap_or(Type::I32);
+                let p = self.addr(addr)?;
+                Some(if ty == Type::I1 {
+                    let b = self.def(&format!("llvm.load {p} {{alignment = 1 : i64}} : !llvm.ptr -> i8"));
+                    let z = self.const_int(0, "i8");
+                    self.def(&format!("arith.cmpi ne, {b}, {z} : i8"))
+                } else {
+                    self.def(&format!("llvm.load {p} : !llvm.ptr -> {}", mty(ty)))
+                })
+            }
+            OpKind::Store { addr, value } => {
+                let ty = self.ty(*value);
+                let p = self.addr(addr)?;
+                let mut v = self.name(*value)?;
+                let mut t = mty(ty);
+                if ty == Type::I1 {
+                    v = self.def(&format!("arith.extui {v} : i1 to i8"));
+                    t = "i8";
+                }
+                self.line(&format!("llvm.store {v}, {p} : {t}, !llvm.ptr"));
+                None
+            }
+            OpKind::Atomic { op, addr, value } => Some(self.atomic(*op, addr, *value)?),
+            OpKind::AtomicCas {
+                addr,
+                expected,
+                new,
+            } => {
+                let ty = self.ty(*new);
+                if !ty.is_int() || ty == Type::I1 {
+                    return Err(unsupported(
+                        self.k,
+                        "cpu-unsupported-op",
+                        format!("atomic compare-and-swap on {ty}"),
+                    ));
+                }
+                let p = self.addr(addr)?;
+                let (e, n) = (self.name(*expected)?, self.name(*new)?);
+                let pair = self.def(&format!(
+                    "llvm.cmpxchg {p}, {e}, {n} monotonic monotonic : !llvm.ptr, {}",
+                    mty(ty)
+                ));
+                Some(self.def(&format!(
+                    "llvm.extractvalue {pair}[0] : !llvm.struct<({}, i1)>",
+                    mty(ty)
+                )))
+            }
+            OpKind::Memcpy { dst, src, len } => {
+                let (d, s, l) = (self.addr(dst)?, self.addr(src)?, self.name(*len)?);
+                self.line(&format!(
+                    "\"llvm.intr.memcpy\"({d}, {s}, {l}) <{{isVolatile = false}}> : (!llvm.ptr, !llvm.ptr, i64) -> ()"
+                ));
+                None
+            }
+            OpKind::Memset { dst, byte, len } => {
+                let (d, b, l) = (self.addr(dst)?, self.name(*byte)?, self.name(*len)?);
+                self.line(&format!(
+                    "\"llvm.intr.memset\"({d}, {b}, {l}) <{{isVolatile = false}}> : (!llvm.ptr, i8, i64) -> ()"
+                ));
+                None
+            }
+            OpKind::SharedAlloc(s) => {
+                let alloc = &self.k.shared[s.index()];
+                let bytes = if alloc.dynamic {
+                    self.cfg.dynamic_shared_bytes
+                } else {
+                    alloc.bytes
+                };
+                let p = self.alloca_zeroed(bytes.max(1), alloc.align.max(16));
+                self.shared[s.index()] = Some(p);
+                None
+            }
+            OpKind::LocalAlloc(l) => {
+                let alloc = &self.k.locals[l.index()];
+                let (bytes, align) = (alloc.bytes.max(1), alloc.align.max(8));
+                let p = self.alloca_zeroed(bytes, align);
+                self.locals[l.index()] = Some(p);
+                None
+            }
+            OpKind::Barrier { .. } => {
+                return Err(unsupported(
+                    self.k,
+                    "cpu-barrier",
+                    "a block barrier remains after distribution; the CPU backend runs the threads of a block one after another",
+                ))
+            }
+            OpKind::Shuffle { .. } | OpKind::Vote { .. } => {
+                return Err(unsupported(
+                    self.k,
+                    "cpu-warp-op",
+                    "warp shuffles and votes are not supported by the CPU backend",
+                ))
+            }
+            OpKind::Fence => {
+                self.line("llvm.fence seq_cst");
+                None
+            }
+            OpKind::Trap => {
+                let c = self.const_int(i64::from(ERR_TRAP), "i32");
+                let err = self.err.clone();
+                self.line(&format!(
+                    "llvm.store {c}, {err} atomic monotonic {{alignment = 4 : i64}} : i32, !llvm.ptr"
+                ));
+                None
+            }
+            OpKind::Parallel { level, body } => {
+                self.parallel(*level, body)?;
+                None
+            }
+            OpKind::For {
+                lower,
+                upper,
+                step,
+                inits,
+                body,
+            } => {
+                let ity = self.ty(*lower);
+                let (lb, ub, st) = (self.name(*lower)?, self.name(*upper)?, self.name(*step)?);
+                let init_names: Vec<String> =
+                    inits.iter().map(|&v| self.name(v)).collect::<Result<_, _>>()?;
+                let (base, prefix) = self.result_prefix(data.results.len());
+                let iv = self.fresh();
+                self.bind(body.args[0], iv.clone());
+                let mut iter = Vec::new();
+                for (i, &a) in body.args[1..].iter().enumerate() {
+                    let n = self.fresh();
+                    iter.push(format!("{n} = {}", init_names[i]));
+                    self.bind(a, n);
+                }
+                let iter_s = if iter.is_empty() {
+                    String::new()
+                } else {
+                    format!(
+                        " iter_args({}) -> ({})",
+                        iter.join(", "),
+                        self.types_of(&data.results)
+                    )
+                };
+                self.line(&format!(
+                    "{prefix}scf.for {iv} = {lb} to {ub} step {st}{iter_s} : {} {{",
+                    mty(ity)
+                ));
+                self.indent += 1;
+                let term = self.region_body(body)?;
+                let ys = self.yield_of(term)?;
+                self.emit_yield(&ys, &body_types(self, term));
+                self.indent -= 1;
+                self.line("}");
+                self.bind_results(&data.results, &base);
+                None
+            }
+            OpKind::While {
+                inits,
+                before,
+                after,
+            } => {
+                let init_names: Vec<String> =
+                    inits.iter().map(|&v| self.name(v)).collect::<Result<_, _>>()?;
+                let (base, prefix) = self.result_prefix(data.results.len());
+                let mut bargs = Vec::new();
+                for (i, &a) in before.args.iter().enumerate() {
+                    let n = self.fresh();
+                    bargs.push(format!("{n} = {}", init_names[i]));
+                    self.bind(a, n);
+                }
+                self.line(&format!(
+                    "{prefix}scf.while ({}) : ({}) -> ({}) {{",
+                    bargs.join(", "),
+                    self.types_of(inits),
+                    self.types_of(&data.results)
+                ));
+                self.indent += 1;
+                let term = self.region_body(before)?;
+                match term.map(|t| self.k.op(t).kind.clone()) {
+                    Some(OpKind::Condition { cond, args }) => {
+                        let c = self.name(cond)?;
+                        let names: Vec<String> =
+                            args.iter().map(|&v| self.name(v)).collect::<Result<_, _>>()?;
+                        if names.is_empty() {
+                            self.line(&format!("scf.condition({c})"));
+                        } else {
+                            self.line(&format!(
+                                "scf.condition({c}) {} : {}",
+                                names.join(", "),
+                                self.types_of(&args)
+                            ));
+                        }
+                    }
+                    _ => {
+                        return Err(unsupported(
+                            self.k,
+                            "cpu-lowering",
+                            "a while loop's before-region does not end in a condition",
+                        ))
+                    }
+                }
+                self.indent -= 1;
+                let mut aargs = Vec::new();
+                for &a in &after.args {
+                    let n = self.fresh();
+                    aargs.push(format!("{n}: {}", mty(self.ty(a))));
+                    self.bind(a, n);
+                }
+                self.line(&format!("}} do {{\n^bb0({}):", aargs.join(", ")));
+                self.indent += 1;
+                let term = self.region_body(after)?;
+                let ys = self.yield_of(term)?;
+                self.emit_yield(&ys, &body_types(self, term));
+                self.indent -= 1;
+                self.line("}");
+                self.bind_results(&data.results, &base);
+                None
+            }
+            OpKind::If {
+                cond,
+                then_region,
+                else_region,
+            } => {
+                let c = self.name(*cond)?;
+                let (base, prefix) = self.result_prefix(data.results.len());
+                let tys = if data.results.is_empty() {
+                    String::new()
+                } else {
+                    format!(" -> ({})", self.types_of(&data.results))
+                };
+                self.line(&format!("{prefix}scf.if {c}{tys} {{"));
+                self.indent += 1;
+                let term = self.region_body(then_region)?;
+                let ys = self.yield_of(term)?;
+                self.emit_yield(&ys, &body_types(self, term));
+                self.indent -= 1;
+                self.line("} else {");
+                self.indent += 1;
+                let term = self.region_body(else_region)?;
+                let ys = self.yield_of(term)?;
+                self.emit_yield(&ys, &body_types(self, term));
+                self.indent -= 1;
+                self.line("}");
+                self.bind_results(&data.results, &base);
+                None
+            }
+            OpKind::Yield(_) | OpKind::Condition { .. } => None,
+        };
+        if let (Some(n), Some(r)) = (name, res) {
+            self.bind(r, n);
+        }
+        Ok(())
+    }
+
+    fn emit_yield(&mut self, vals: &[String], tys: &str) {
+        if vals.is_empty() {
+            self.line("scf.yield");
+        } else {
+            self.line(&format!("scf.yield {} : {tys}", vals.join(", ")));
+        }
+    }
+
+    fn alloca_zeroed(&mut self, bytes: u64, align: u64) -> String {
+        let one = self.const_int(1, "i64");
+        let p = self.def(&format!(
+            "llvm.alloca {one} x !llvm.array<{bytes} x i8> {{alignment = {align} : i64}} : (i64) -> !llvm.ptr"
+        ));
+        let z = self.const_int(0, "i8");
+        let n = self.const_int(bytes as i64, "i64");
+        self.line(&format!(
+            "\"llvm.intr.memset\"({p}, {z}, {n}) <{{isVolatile = false}}> : (!llvm.ptr, i8, i64) -> ()"
+        ));
+        p
+    }
+
+    fn parallel(&mut self, level: Level, body: &Region) -> Result<(), Diagnostic> {
+        let dims = match level {
+            Level::Grid => self.cfg.grid,
+            Level::Block => self.cfg.block,
+        };
+        let c0 = self.def("arith.constant 0 : index");
+        let c1 = self.def("arith.constant 1 : index");
+        let ext: Vec<String> = dims
+            .iter()
+            .map(|&d| self.def(&format!("arith.constant {d} : index")))
+            .collect();
+        let has_allocs = body.ops.iter().any(|&o| {
+            matches!(
+                self.k.op(o).kind,
+                OpKind::SharedAlloc(_) | OpKind::LocalAlloc(_)
+            )
+        });
+        let ivs: Vec<String> = match level {
+            Level::Grid => {
+                // z outermost, x innermost: consecutive iterations are neighbouring blocks
+                // in x, as a GPU schedules them (memory locality).
+                let (x, y, z) = (self.fresh(), self.fresh(), self.fresh());
+                self.line(&format!(
+                    "scf.parallel ({z}, {y}, {x}) = ({c0}, {c0}, {c0}) to ({}, {}, {}) step ({c1}, {c1}, {c1}) {{",
+                    ext[2], ext[1], ext[0]
+                ));
+                self.indent += 1;
+                vec![x, y, z]
+            }
+            Level::Block => {
+                let mut ivs = vec![String::new(); 3];
+                for d in [2usize, 1, 0] {
+                    let iv = self.fresh();
+                    self.line(&format!("scf.for {iv} = {c0} to {} step {c1} {{", ext[d]));
+                    self.indent += 1;
+                    ivs[d] = iv;
+                }
+                ivs
+            }
+        };
+        let saved = if has_allocs {
+            Some(self.def("llvm.intr.stacksave : !llvm.ptr"))
+        } else {
+            None
+        };
+        let mut idx = Vec::new();
+        for (i, iv) in ivs.iter().enumerate() {
+            let v = self.def(&format!("arith.index_cast {iv} : index to i32"));
+            if let Some(&a) = body.args.get(i) {
+                self.bind(a, v.clone());
+            }
+            idx.push(v);
+        }
+        let outer_tid = self.linear_tid.clone();
+        if level == Level::Block {
+            let bx = self.const_int(i64::from(dims[0]), "i32");
+            let by = self.const_int(i64::from(dims[1]), "i32");
+            let t = self.def(&format!("arith.muli {}, {by} : i32", idx[2]));
+            let t = self.def(&format!("arith.addi {t}, {} : i32", idx[1]));
+            let t = self.def(&format!("arith.muli {t}, {bx} : i32"));
+            let t = self.def(&format!("arith.addi {t}, {} : i32", idx[0]));
+            self.linear_tid = Some(t);
+        }
+        self.region_body(body)?;
+        self.linear_tid = outer_tid;
+        if let Some(s) = saved {
+            self.line(&format!("llvm.intr.stackrestore {s} : !llvm.ptr"));
+        }
+        match level {
+            Level::Grid => {
+                self.line("scf.reduce");
+                self.indent -= 1;
+                self.line("}");
+            }
+            Level::Block => {
+                for _ in 0..3 {
+                    self.indent -= 1;
+                    self.line("}");
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn root_ptr(&mut self, root: MemRoot) -> Result<String, Diagnostic> {
+        let r = match root {
+            MemRoot::Param(i) => {
+                let p = self.params.get(i as usize).cloned();
+                match p {
+                    Some(p)
+                        if self.k.params.get(i as usize).map(|&v| self.ty(v).is_ptr())
+                            == Some(true) =>
+                    {
+                        p
+                    }
+                    Some(p) => self.def(&format!("llvm.inttoptr {p} : i64 to !llvm.ptr")),
+                    None => {
+                        return Err(unsupported(
+                            self.k,
+                            "cpu-lowering",
+                            format!("access through parameter {i}, which does not exist"),
+                        ))
+                    }
+                }
+            }
+            MemRoot::Shared(s) => {
+                self.shared
+                    .get(s.index())
+                    .cloned()
+                    .flatten()
+                    .ok_or_else(|| {
+                        unsupported(
+                            self.k,
+                            "cpu-lowering",
+                            "shared allocation used outside its block",
+                        )
+                    })?
+            }
+            MemRoot::Local(l) => {
+                self.locals
+                    .get(l.index())
+                    .cloned()
+                    .flatten()
+                    .ok_or_else(|| {
+                        unsupported(
+                            self.k,
+                            "cpu-lowering",
+                            "local allocation used outside its thread",
+                        )
+                    })?
+            }
+            MemRoot::Global(g) => self.globals.get(g.index()).cloned().ok_or_else(|| {
+                unsupported(self.k, "cpu-lowering", "access to an unknown module global")
+            })?,
+        };
+        Ok(r)
+    }
+
+    fn gep(&mut self, base: &str, offset: &str) -> String {
+        self.def(&format!(
+            "llvm.getelementptr {base}[{offset}] : (!llvm.ptr, i64) -> !llvm.ptr, i8"
+        ))
+    }
+
+    fn addr(&mut self, addr: &Addr) -> Result<String, Diagnostic> {
+        match *addr {
+            Addr::Root { root, offset } => {
+                let base = self.root_ptr(root)?;
+                let off = self.name(offset)?;
+                Ok(self.gep(&base, &off))
+            }
+            Addr::Dynamic(p) => self.name(p),
+        }
+    }
+
+    fn atomic(&mut self, op: AtomicOp, addr: &Addr, value: Value) -> Result<String, Diagnostic> {
+        let ty = self.ty(value);
+        let kind = match op {
+            AtomicOp::Add => "add",
+            AtomicOp::FAdd => "fadd",
+            AtomicOp::Sub => "sub",
+            AtomicOp::And => "_and",
+            AtomicOp::Or => "_or",
+            AtomicOp::Xor => "_xor",
+            AtomicOp::Exch => "xchg",
+            AtomicOp::SMin => "min",
+            AtomicOp::SMax => "max",
+            AtomicOp::UMin => "umin",
+            AtomicOp::UMax => "umax",
+            AtomicOp::Inc => "uinc_wrap",
+            AtomicOp::Dec => "udec_wrap",
+            AtomicOp::FMin | AtomicOp::FMax => {
+                return Err(unsupported(
+                    self.k,
+                    "cpu-unsupported-op",
+                    "atomic float min/max is not supported by the CPU backend yet",
+                ))
+            }
+        };
+        if ty == Type::I1 || ty.is_ptr() && kind != "xchg" {
+            return Err(unsupported(
+                self.k,
+                "cpu-unsupported-op",
+                format!("atomic {op} on {ty}"),
+            ));
+        }
+        let p = self.addr(addr)?;
+        let v = self.name(value)?;
+        Ok(self.def(&format!(
+            "llvm.atomicrmw {kind} {p}, {v} monotonic : !llvm.ptr, {}",
+            mty(ty)
+        )))
+    }
+
+    fn libm1(&mut self, ty: Type, f32name: &str, a: &str) -> String {
+        let (name, t) = if ty == Type::F64 {
+            (f32name.trim_end_matches('f').to_string(), "f64")
+        } else {
+            (f32name.to_string(), "f32")
+        };
+        self.decls
+            .insert(format!("func.func private @{name}({t}) -> {t}"));
+        self.def(&format!("func.call @{name}({a}) : ({t}) -> {t}"))
+    }
+
+    fn libm2(&mut self, ty: Type, f32name: &str, a: &str, b: &str) -> String {
+        let (name, t) = if ty == Type::F64 {
+            (f32name.trim_end_matches('f').to_string(), "f64")
+        } else {
+            (f32name.to_string(), "f32")
+        };
+        self.decls
+            .insert(format!("func.func private @{name}({t}, {t}) -> {t}"));
+        self.def(&format!("func.call @{name}({a}, {b}) : ({t}, {t}) -> {t}"))
+    }
+
+    fn callback1(&mut self, ty: Type, op: UnaryOp, a: &str) -> String {
+        let t = mty(ty);
+        let name = format!("raise_cpu_unary_{t}");
+        self.decls
+            .insert(format!("func.func private @{name}(i32, {t}) -> {t}"));
+        let code = UnaryOp::ALL.iter().position(|&o| o == op).unwrap_or(0) as i64;
+        let c = self.const_int(code, "i32");
+        self.def(&format!("func.call @{name}({c}, {a}) : (i32, {t}) -> {t}"))
+    }
+
+    fn unary(&mut self, op: UnaryOp, a: Value) -> Result<String, Diagnostic> {
+        let ty = self.ty(a);
+        let t = mty(ty);
+        let x = self.name(a)?;
+        Ok(match op {
+            UnaryOp::Not => {
+                let m = self.const_int(-1, t);
+                self.def(&format!("arith.xori {x}, {m} : {t}"))
+            }
+            UnaryOp::Neg => {
+                let z = self.const_int(0, t);
+                self.def(&format!("arith.subi {z}, {x} : {t}"))
+            }
+            UnaryOp::Abs => {
+                let z = self.const_int(0, t);
+                let n = self.def(&format!("arith.subi {z}, {x} : {t}"));
+                let lt = self.def(&format!("arith.cmpi slt, {x}, {z} : {t}"));
+                self.def(&format!("arith.select {lt}, {n}, {x} : {t}"))
+            }
+            UnaryOp::Clz => self.def(&format!("math.ctlz {x} : {t}")),
+            UnaryOp::Popc => self.def(&format!("math.ctpop {x} : {t}")),
+            UnaryOp::Brev => self.def(&format!("llvm.intr.bitreverse({x}) : ({t}) -> {t}")),
+            UnaryOp::FNeg => self.def(&format!("arith.negf {x} : {t}")),
+            UnaryOp::FAbs => self.def(&format!("math.absf {x} : {t}")),
+            UnaryOp::Sqrt => self.def(&format!("math.sqrt {x} : {t}")),
+            UnaryOp::Rsqrt => {
+                let s = self.def(&format!("math.sqrt {x} : {t}"));
+                let one = self.const_f(1.0, ty);
+                self.def(&format!("arith.divf {one}, {s} : {t}"))
+            }
+            UnaryOp::Rcp => {
+                let one = self.const_f(1.0, ty);
+                self.def(&format!("arith.divf {one}, {x} : {t}"))
+            }
+            UnaryOp::Floor => self.def(&format!("math.floor {x} : {t}")),
+            UnaryOp::Ceil => self.def(&format!("math.ceil {x} : {t}")),
+            UnaryOp::Trunc => self.def(&format!("math.trunc {x} : {t}")),
+            UnaryOp::Round => self.def(&format!("math.round {x} : {t}")),
+            UnaryOp::Rint => self.def(&format!("math.roundeven {x} : {t}")),
+            UnaryOp::Saturate => {
+                let z = self.const_f(0.0, ty);
+                let one = self.const_f(1.0, ty);
+                let lt = self.def(&format!("arith.cmpf olt, {x}, {z} : {t}"));
+                let r = self.def(&format!("arith.select {lt}, {z}, {x} : {t}"));
+                let gt = self.def(&format!("arith.cmpf ogt, {r}, {one} : {t}"));
+                let r = self.def(&format!("arith.select {gt}, {one}, {r} : {t}"));
+                let nan = self.def(&format!("arith.cmpf uno, {x}, {x} : {t}"));
+                self.def(&format!("arith.select {nan}, {z}, {r} : {t}"))
+            }
+            UnaryOp::Exp => self.libm1(ty, "expf", &x),
+            UnaryOp::Exp2 => self.libm1(ty, "exp2f", &x),
+            UnaryOp::Expm1 => self.libm1(ty, "expm1f", &x),
+            UnaryOp::Log => self.libm1(ty, "logf", &x),
+            UnaryOp::Log2 => self.libm1(ty, "log2f", &x),
+            UnaryOp::Log10 => self.libm1(ty, "log10f", &x),
+            UnaryOp::Log1p => self.libm1(ty, "log1pf", &x),
+            UnaryOp::Sin => self.libm1(ty, "sinf", &x),
+            UnaryOp::Cos => self.libm1(ty, "cosf", &x),
+            UnaryOp::Tan => self.libm1(ty, "tanf", &x),
+            UnaryOp::Asin => self.libm1(ty, "asinf", &x),
+            UnaryOp::Acos => self.libm1(ty, "acosf", &x),
+            UnaryOp::Atan => self.libm1(ty, "atanf", &x),
+            UnaryOp::Sinh => self.libm1(ty, "sinhf", &x),
+            UnaryOp::Cosh => self.libm1(ty, "coshf", &x),
+            UnaryOp::Tanh => self.libm1(ty, "tanhf", &x),
+            UnaryOp::Exp10
+            | UnaryOp::Cbrt
+            | UnaryOp::Erf
+            | UnaryOp::Erfc
+            | UnaryOp::Asinh
+            | UnaryOp::Acosh
+            | UnaryOp::Atanh => self.callback1(ty, op, &x),
+        })
+    }
+
+    /// `fmin`/`fmax` with the interpreter's rules: a NaN operand is ignored, -0 < +0.
+    fn fminmax(&mut self, max: bool, ty: Type, a: &str, b: &str) -> String {
+        let t = mty(ty);
+        let it = if ty == Type::F64 { "i64" } else { "i32" };
+        let (cmp, bitop) = if max { ("ogt", "andi") } else { ("olt", "ori") };
+        let c = self.def(&format!("arith.cmpf {cmp}, {a}, {b} : {t}"));
+        let r = self.def(&format!("arith.select {c}, {a}, {b} : {t}"));
+        let ia = self.def(&format!("arith.bitcast {a} : {t} to {it}"));
+        let ib = self.def(&format!("arith.bitcast {b} : {t} to {it}"));
+        let m = self.def(&format!("arith.{bitop} {ia}, {ib} : {it}"));
+        let m = self.def(&format!("arith.bitcast {m} : {it} to {t}"));
+        let eq = self.def(&format!("arith.cmpf oeq, {a}, {b} : {t}"));
+        let r = self.def(&format!("arith.select {eq}, {m}, {r} : {t}"));
+        let bn = self.def(&format!("arith.cmpf uno, {b}, {b} : {t}"));
+        let r = self.def(&format!("arith.select {bn}, {a}, {r} : {t}"));
+        let an = self.def(&format!("arith.cmpf uno, {a}, {a} : {t}"));
+        self.def(&format!("arith.select {an}, {b}, {r} : {t}"))
+    }
+
+    /// Division guard: a zero divisor sets the error word and is replaced by 1.
+    fn guard_divisor(&mut self, b: &str, t: &str) -> String {
+        let z = self.const_int(0, t);
+        let one = self.const_int(1, t);
+        let is0 = self.def(&format!("arith.cmpi eq, {b}, {z} : {t}"));
+        let err = self.err.clone();
+        self.line(&format!("scf.if {is0} {{"));
+        self.indent += 1;
+        let c = self.const_int(i64::from(ERR_DIV_ZERO), "i32");
+        self.line(&format!(
+            "llvm.store {c}, {err} atomic monotonic {{alignment = 4 : i64}} : i32, !llvm.ptr"
+        ));
+        self.indent -= 1;
+        self.line("}");
+        self.def(&format!("arith.select {is0}, {one}, {b} : {t}"))
+    }
+
+    fn binary(&mut self, op: BinaryOp, a: Value, b: Value) -> Result<String, Diagnostic> {
+        let ty = self.ty(a);
+        let t = mty(ty);
+        let (x, y) = (self.name(a)?, self.name(b)?);
+        let simple = |s: &str| format!("{s} {x}, {y} : {t}");
+        Ok(match op {
+            BinaryOp::Add => self.def(&simple("arith.addi")),
+            BinaryOp::Sub => self.def(&simple("arith.subi")),
+            BinaryOp::Mul => self.def(&simple("arith.muli")),
+            BinaryOp::MulHiS | BinaryOp::MulHiU => {
+                let n = if op == BinaryOp::MulHiS {
+                    "arith.mulsi_extended"
+                } else {
+                    "arith.mului_extended"
+                };
+                let r = self.fresh();
+                self.line(&format!("{r}:2 = {n} {x}, {y} : {t}"));
+                format!("{r}#1")
+            }
+            BinaryOp::UDiv | BinaryOp::URem => {
+                let d = self.guard_divisor(&y, t);
+                let n = if op == BinaryOp::UDiv {
+                    "arith.divui"
+                } else {
+                    "arith.remui"
+                };
+                self.def(&format!("{n} {x}, {d} : {t}"))
+            }
+            BinaryOp::SDiv | BinaryOp::SRem => {
+                let d = self.guard_divisor(&y, t);
+                // b == -1: a / -1 = -a (wrapping), a % -1 = 0; avoids the INT_MIN / -1 trap.
+                let m1 = self.const_int(-1, t);
+                let one = self.const_int(1, t);
+                let z = self.const_int(0, t);
+                let ism1 = self.def(&format!("arith.cmpi eq, {d}, {m1} : {t}"));
+                let d2 = self.def(&format!("arith.select {ism1}, {one}, {d} : {t}"));
+                if op == BinaryOp::SDiv {
+                    let q = self.def(&format!("arith.divsi {x}, {d2} : {t}"));
+                    let neg = self.def(&format!("arith.subi {z}, {x} : {t}"));
+                    self.def(&format!("arith.select {ism1}, {neg}, {q} : {t}"))
+                } else {
+                    let r = self.def(&format!("arith.remsi {x}, {d2} : {t}"));
+                    self.def(&format!("arith.select {ism1}, {z}, {r} : {t}"))
+                }
+            }
+            BinaryOp::And => self.def(&simple("arith.andi")),
+            BinaryOp::Or => self.def(&simple("arith.ori")),
+            BinaryOp::Xor => self.def(&simple("arith.xori")),
+            BinaryOp::Shl | BinaryOp::LShr | BinaryOp::AShr => {
+                let w = self.const_int(i64::from(ty.bits()), t);
+                let big = self.def(&format!("arith.cmpi uge, {y}, {w} : {t}"));
+                if op == BinaryOp::AShr {
+                    let wm1 = self.const_int(i64::from(ty.bits()) - 1, t);
+                    let amt = self.def(&format!("arith.select {big}, {wm1}, {y} : {t}"));
+                    self.def(&format!("arith.shrsi {x}, {amt} : {t}"))
+                } else {
+                    let n = if op == BinaryOp::Shl {
+                        "arith.shli"
+                    } else {
+                        "arith.shrui"
+                    };
+                    let z = self.const_int(0, t);
+                    let amt = self.def(&format!("arith.select {big}, {z}, {y} : {t}"));
+                    let s = self.def(&format!("{n} {x}, {amt} : {t}"));
+                    self.def(&format!("arith.select {big}, {z}, {s} : {t}"))
+                }
+            }
+            BinaryOp::SMin => self.def(&simple("arith.minsi")),
+            BinaryOp::SMax => self.def(&simple("arith.maxsi")),
+            BinaryOp::UMin => self.def(&simple("arith.minui")),
+            BinaryOp::UMax => self.def(&simple("arith.maxui")),
+            BinaryOp::FAdd => self.def(&simple("arith.addf")),
+            BinaryOp::FSub => self.def(&simple("arith.subf")),
+            BinaryOp::FMul => self.def(&simple("arith.mulf")),
+            BinaryOp::FDiv => self.def(&simple("arith.divf")),
+            BinaryOp::FRem => self.libm2(ty, "fmodf", &x, &y),
+            BinaryOp::FMin => self.fminmax(false, ty, &x, &y),
+            BinaryOp::FMax => self.fminmax(true, ty, &x, &y),
+            BinaryOp::FMinimum | BinaryOp::FMaximum => {
+                let r = self.fminmax(op == BinaryOp::FMaximum, ty, &x, &y);
+                let nan = if ty == Type::F64 {
+                    self.const_float(f64::NAN.to_bits(), ty)
+                } else {
+                    self.const_float(u64::from(f32::NAN.to_bits()), ty)
+                };
+                let uno = self.def(&format!("arith.cmpf uno, {x}, {y} : {t}"));
+                self.def(&format!("arith.select {uno}, {nan}, {r} : {t}"))
+            }
+            BinaryOp::Pow => self.libm2(ty, "powf", &x, &y),
+            BinaryOp::Atan2 => self.libm2(ty, "atan2f", &x, &y),
+            BinaryOp::CopySign => self.def(&simple("math.copysign")),
+        })
+    }
+
+    fn cast(&mut self, op: CastOp, a: Value, to: Type) -> Result<String, Diagnostic> {
+        let from = self.ty(a);
+        let x = self.name(a)?;
+        let (f, t) = (mty(from), mty(to));
+        Ok(match op {
+            CastOp::Trunc | CastOp::ZExt | CastOp::SExt if from == to => x,
+            CastOp::Trunc => self.def(&format!("arith.trunci {x} : {f} to {t}")),
+            CastOp::ZExt => self.def(&format!("arith.extui {x} : {f} to {t}")),
+            CastOp::SExt => self.def(&format!("arith.extsi {x} : {f} to {t}")),
+            CastOp::FpTrunc => self.def(&format!("arith.truncf {x} : {f} to {t}")),
+            CastOp::FpExt => self.def(&format!("arith.extf {x} : {f} to {t}")),
+            CastOp::FpToSi | CastOp::FpToUi => {
+                let signed = op == CastOp::FpToSi;
+                let w = to.bits();
+                let (lo, hi_excl, min, max): (f64, f64, i64, i64) = if signed {
+                    let lo = -(2f64.powi(w as i32 - 1));
+                    let min = if w == 64 {
+                        i64::MIN
+                    } else {
+                        -(1i64 << (w - 1))
+                    };
+                    let max = if w == 64 {
+                        i64::MAX
+                    } else {
+                        (1i64 << (w - 1)) - 1
+                    };
+                    (lo, 2f64.powi(w as i32 - 1), min, max)
+                } else {
+                    (0.0, 2f64.powi(w as i32), 0, to.mask() as i64)
+                };
+                let n = if signed {
+                    "arith.fptosi"
+                } else {
+                    "arith.fptoui"
+                };
+                let r = self.def(&format!("{n} {x} : {f} to {t}"));
+                let clo = self.const_f(lo, from);
+                let chi = self.const_f(hi_excl, from);
+                let cmin = self.const_int(min, t);
+                let cmax = self.const_int(max, t);
+                let z = self.const_int(0, t);
+                let below = self.def(&format!("arith.cmpf olt, {x}, {clo} : {f}"));
+                let r = self.def(&format!("arith.select {below}, {cmin}, {r} : {t}"));
+                let above = self.def(&format!("arith.cmpf oge, {x}, {chi} : {f}"));
+                let r = self.def(&format!("arith.select {above}, {cmax}, {r} : {t}"));
+                let nan = self.def(&format!("arith.cmpf uno, {x}, {x} : {f}"));
+                self.def(&format!("arith.select {nan}, {z}, {r} : {t}"))
+            }
+            CastOp::UiToFp => self.def(&format!("arith.uitofp {x} : {f} to {t}")),
+            CastOp::SiToFp => self.def(&format!("arith.sitofp {x} : {f} to {t}")),
+            CastOp::Bitcast if from == to => x,
+            CastOp::Bitcast => self.def(&format!("arith.bitcast {x} : {f} to {t}")),
+            CastOp::PtrToInt => self.def(&format!("llvm.ptrtoint {x} : !llvm.ptr to {t}")),
+            CastOp::IntToPtr => self.def(&format!("llvm.inttoptr {x} : {f} to !llvm.ptr")),
+            CastOp::AddrSpaceCast => x,
+        })
+    }
+}
+
+fn body_types(e: &Emitter<'_>, term: Option<OpId>) -> String {
+    match term.map(|t| &e.k.op(t).kind) {
+        Some(OpKind::Yield(vals)) => e.types_of(vals),
+        _ => String::new(),
+    }
+}
+
+fn ipred(p: IntPredicate) -> &'static str {
+    p.name()
+}
+
+fn fpred(p: FloatPredicate) -> &'static str {
+    match p {
+        FloatPredicate::False => "false",
+        FloatPredicate::True => "true",
+        other => other.name(),
+    }
+}

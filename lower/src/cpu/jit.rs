@@ -1,0 +1,235 @@
+//! MLIR text -> LLVM through MLIR's pass pipeline -> machine code in MLIR's execution
+//! engine (ORC JIT). OpenMP runtime calls resolve against libomp, libm calls against the
+//! process, and the interpreter-exact math callbacks against functions registered here.
+
+use std::ffi::c_void;
+use std::sync::{Arc, Mutex};
+
+use frontend::interp::semantics;
+use frontend::ir::{Type, UnaryOp};
+use frontend::Diagnostic;
+use melior::dialect::DialectRegistry;
+use melior::ir::Module;
+use melior::pass::PassManager;
+use melior::utility::{
+    parse_pass_pipeline, register_all_dialects, register_all_llvm_translations, register_all_passes,
+};
+use melior::Context;
+use parallel_ir::ir::Kernel;
+
+use super::emit::{func_name, ERR_DIV_ZERO, ERR_TRAP};
+use super::CpuArg;
+
+const PIPELINE: &str = "builtin.module(convert-scf-to-openmp,convert-math-to-llvm,convert-math-to-libm,finalize-memref-to-llvm,convert-scf-to-cf,convert-openmp-to-llvm,convert-arith-to-llvm,convert-func-to-llvm,convert-cf-to-llvm,reconcile-unrealized-casts)";
+
+const LIBOMP: &[&str] = &[
+    "/usr/lib/llvm-19/lib/libomp.so.5",
+    "/usr/lib/x86_64-linux-gnu/libomp.so.5",
+];
+
+/// A compiled launch, ready to run any number of times.
+pub struct CompiledKernel {
+    engine: mlir_sys::MlirExecutionEngine,
+    name: String,
+    num_params: usize,
+    num_globals: usize,
+    kernel_name: String,
+    /// The context must outlive the engine.
+    _context: Context,
+}
+
+// The engine is used from one thread at a time through `&self` (invocation is
+// re-entrant in MLIR's engine); it owns no thread-affine state.
+unsafe impl Send for CompiledKernel {}
+
+impl Drop for CompiledKernel {
+    fn drop(&mut self) {
+        unsafe { mlir_sys::mlirExecutionEngineDestroy(self.engine) }
+    }
+}
+
+fn sref(s: &str) -> mlir_sys::MlirStringRef {
+    mlir_sys::MlirStringRef {
+        data: s.as_ptr() as *const _,
+        length: s.len(),
+    }
+}
+
+extern "C" fn unary_f32(op: i32, x: f32) -> f32 {
+    let Some(&op) = UnaryOp::ALL.get(op as usize) else {
+        return f32::NAN;
+    };
+    semantics::unary(op, Type::F32, u64::from(x.to_bits()))
+        .map(|b| f32::from_bits(b as u32))
+        .unwrap_or(f32::NAN)
+}
+
+extern "C" fn unary_f64(op: i32, x: f64) -> f64 {
+    let Some(&op) = UnaryOp::ALL.get(op as usize) else {
+        return f64::NAN;
+    };
+    semantics::unary(op, Type::F64, x.to_bits())
+        .map(f64::from_bits)
+        .unwrap_or(f64::NAN)
+}
+
+pub(super) fn compile_text(
+    text: &str,
+    kernel: &Kernel,
+    num_globals: usize,
+) -> Result<CompiledKernel, Diagnostic> {
+    let fail = |what: &str, detail: String| {
+        Diagnostic::new("cpu-compile", format!("{what}: {detail}"))
+            .in_function(kernel.display_name.clone())
+    };
+    let registry = DialectRegistry::new();
+    register_all_dialects(&registry);
+    register_all_passes();
+    let context = Context::new();
+    context.append_dialect_registry(&registry);
+    context.load_all_available_dialects();
+    register_all_llvm_translations(&context);
+    let messages: Arc<Mutex<Vec<String>>> = Arc::default();
+    let sink = messages.clone();
+    context.attach_diagnostic_handler(move |d| {
+        if let Ok(mut m) = sink.lock() {
+            m.push(d.to_string());
+        }
+        true
+    });
+    let collected =
+        |m: &Arc<Mutex<Vec<String>>>| m.lock().map(|v| v.join("; ")).unwrap_or_default();
+    if let Some(dir) = std::env::var_os("RAISE_DUMP_MLIR_DIR") {
+        let _ = std::fs::write(
+            std::path::Path::new(&dir).join(format!("{}.mlir", func_name(kernel))),
+            text,
+        );
+    }
+    let Some(mut module) = Module::parse(&context, text) else {
+        if std::env::var_os("RAISE_DUMP_MLIR").is_some() {
+            eprintln!("{text}");
+        }
+        return Err(fail("MLIR does not parse", collected(&messages)));
+    };
+    let pm = PassManager::new(&context);
+    parse_pass_pipeline(pm.as_operation_pass_manager(), PIPELINE)
+        .map_err(|e| fail("pass pipeline", e.to_string()))?;
+    pm.run(&mut module)
+        .map_err(|_| fail("lowering to LLVM failed", collected(&messages)))?;
+    let libs: Vec<mlir_sys::MlirStringRef> = LIBOMP
+        .iter()
+        .filter(|p| std::path::Path::new(p).exists())
+        .take(1)
+        .map(|p| sref(p))
+        .collect();
+    let engine = unsafe {
+        mlir_sys::mlirExecutionEngineCreate(
+            module.to_raw(),
+            3,
+            libs.len() as i32,
+            libs.as_ptr(),
+            true,
+        )
+    };
+    if engine.ptr.is_null() {
+        return Err(fail(
+            "execution engine",
+            format!("could not be created ({})", collected(&messages)),
+        ));
+    }
+    unsafe {
+        mlir_sys::mlirExecutionEngineRegisterSymbol(
+            engine,
+            sref("raise_cpu_unary_f32"),
+            unary_f32 as *mut c_void,
+        );
+        mlir_sys::mlirExecutionEngineRegisterSymbol(
+            engine,
+            sref("raise_cpu_unary_f64"),
+            unary_f64 as *mut c_void,
+        );
+    }
+    Ok(CompiledKernel {
+        engine,
+        name: func_name(kernel),
+        num_params: kernel.params.len(),
+        num_globals,
+        kernel_name: kernel.display_name.clone(),
+        _context: context,
+    })
+}
+
+impl CompiledKernel {
+    /// Run the launch.
+    ///
+    /// # Safety
+    /// Every pointer must be valid for every access the kernel makes.
+    pub unsafe fn run(&self, args: &[CpuArg], globals: &[*mut u8]) -> Result<(), Diagnostic> {
+        if args.len() != self.num_params || globals.len() != self.num_globals {
+            return Err(Diagnostic::new(
+                "internal",
+                format!(
+                    "kernel '{}' takes {} parameters and {} globals; got {} and {}",
+                    self.kernel_name,
+                    self.num_params,
+                    self.num_globals,
+                    args.len(),
+                    globals.len()
+                ),
+            ));
+        }
+        // One 8-byte slot per argument: scalars live in its low bytes (little endian).
+        let mut slots: Vec<u64> = args
+            .iter()
+            .map(|a| match *a {
+                CpuArg::Bits(b) => b,
+                CpuArg::Ptr(p) => p as u64,
+            })
+            .chain(globals.iter().map(|&g| g as u64))
+            .collect();
+        let mut err: i32 = 0;
+        slots.push(&mut err as *mut i32 as u64);
+        let mut ptrs: Vec<*mut c_void> = slots
+            .iter_mut()
+            .map(|s| s as *mut u64 as *mut c_void)
+            .collect();
+        let name = self.name.clone();
+        let ok =
+            mlir_sys::mlirExecutionEngineInvokePacked(self.engine, sref(&name), ptrs.as_mut_ptr());
+        if ok.value == 0 {
+            return Err(
+                Diagnostic::new("cpu-compile", format!("the JIT has no function {name}"))
+                    .in_function(self.kernel_name.clone()),
+            );
+        }
+        match err {
+            0 => Ok(()),
+            ERR_DIV_ZERO => Err(
+                Diagnostic::new("division-by-zero", "integer division by zero")
+                    .in_function(self.kernel_name.clone()),
+            ),
+            ERR_TRAP => {
+                Err(Diagnostic::new("trap", "the kernel trapped")
+                    .in_function(self.kernel_name.clone()))
+            }
+            e => Err(Diagnostic::new(
+                "internal",
+                format!("unknown kernel error word {e}"),
+            )),
+        }
+    }
+
+    /// Write the compiled code as an object file.
+    pub fn write_object(&self, path: &std::path::Path) -> Result<(), Diagnostic> {
+        let p = path.to_string_lossy().to_string();
+        unsafe { mlir_sys::mlirExecutionEngineDumpToObjectFile(self.engine, sref(&p)) };
+        if path.exists() {
+            Ok(())
+        } else {
+            Err(Diagnostic::new(
+                "io",
+                format!("{}: the object file was not written", path.display()),
+            ))
+        }
+    }
+}

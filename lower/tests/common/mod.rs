@@ -1,0 +1,321 @@
+//! A small builder for hand-written parallel-IR kernels (tests only).
+#![allow(dead_code)]
+
+use frontend::interp::LaunchConfig;
+use lower::cpu::{self, CpuArg};
+use parallel_ir::ir::*;
+
+pub type Ops = Vec<OpId>;
+
+pub struct Kb {
+    pub k: Kernel,
+}
+
+impl Kb {
+    pub fn new(name: &str) -> Kb {
+        Kb {
+            k: Kernel::new(name, name),
+        }
+    }
+    pub fn param(&mut self, ty: Type) -> Value {
+        self.k.add_param(ty, None)
+    }
+    pub fn push(&mut self, ops: &mut Ops, kind: OpKind, tys: &[Type]) -> Vec<Value> {
+        let id = self.k.create_op(kind, tys, None);
+        ops.push(id);
+        self.k.op(id).results.clone()
+    }
+    pub fn v(&mut self, ops: &mut Ops, kind: OpKind, ty: Type) -> Value {
+        self.push(ops, kind, &[ty])[0]
+    }
+    pub fn ci(&mut self, ops: &mut Ops, x: i64, ty: Type) -> Value {
+        self.v(
+            ops,
+            OpKind::Const {
+                bits: x as u64 & ty.mask(),
+            },
+            ty,
+        )
+    }
+    pub fn c32(&mut self, ops: &mut Ops, x: i32) -> Value {
+        self.ci(ops, i64::from(x), Type::I32)
+    }
+    pub fn cf32(&mut self, ops: &mut Ops, x: f32) -> Value {
+        self.v(
+            ops,
+            OpKind::Const {
+                bits: u64::from(x.to_bits()),
+            },
+            Type::F32,
+        )
+    }
+    pub fn bin(&mut self, ops: &mut Ops, op: BinaryOp, a: Value, b: Value) -> Value {
+        let ty = self.k.value_type(a);
+        self.v(ops, OpKind::Binary(op, a, b), ty)
+    }
+    pub fn icmp(&mut self, ops: &mut Ops, p: IntPredicate, a: Value, b: Value) -> Value {
+        self.v(ops, OpKind::ICmp(p, a, b), Type::I1)
+    }
+    pub fn cast(&mut self, ops: &mut Ops, op: CastOp, a: Value, to: Type) -> Value {
+        self.v(ops, OpKind::Cast(op, a), to)
+    }
+    /// Byte offset `sext(i) * size` as i64.
+    pub fn offset(&mut self, ops: &mut Ops, i: Value, size: i64) -> Value {
+        let i = if self.k.value_type(i) == Type::I64 {
+            i
+        } else {
+            self.cast(ops, CastOp::SExt, i, Type::I64)
+        };
+        let s = self.ci(ops, size, Type::I64);
+        self.bin(ops, BinaryOp::Mul, i, s)
+    }
+    pub fn load(&mut self, ops: &mut Ops, root: MemRoot, offset: Value, ty: Type) -> Value {
+        self.v(
+            ops,
+            OpKind::Load {
+                addr: Addr::Root { root, offset },
+            },
+            ty,
+        )
+    }
+    pub fn store(&mut self, ops: &mut Ops, root: MemRoot, offset: Value, value: Value) {
+        self.push(
+            ops,
+            OpKind::Store {
+                addr: Addr::Root { root, offset },
+                value,
+            },
+            &[],
+        );
+    }
+    pub fn yield_(&mut self, ops: &mut Ops, vals: Vec<Value>) {
+        self.push(ops, OpKind::Yield(vals), &[]);
+    }
+    pub fn dim(&mut self, ops: &mut Ops, d: Dim) -> Value {
+        self.v(ops, OpKind::Dim(d), Type::I32)
+    }
+    pub fn parallel(
+        &mut self,
+        ops: &mut Ops,
+        level: Level,
+        f: impl FnOnce(&mut Kb, &mut Ops, [Value; 3]),
+    ) {
+        let id = self.k.create_op(OpKind::Yield(vec![]), &[], None);
+        let args = [0u32, 1, 2].map(|i| self.k.new_region_arg(id, 0, i, Type::I32));
+        let mut body = Vec::new();
+        f(self, &mut body, args);
+        self.yield_(&mut body, vec![]);
+        self.k.op_mut(id).kind = OpKind::Parallel {
+            level,
+            body: Region {
+                args: args.to_vec(),
+                ops: body,
+            },
+        };
+        ops.push(id);
+    }
+    #[allow(clippy::too_many_arguments)]
+    pub fn for_(
+        &mut self,
+        ops: &mut Ops,
+        lower: Value,
+        upper: Value,
+        step: Value,
+        inits: Vec<Value>,
+        f: impl FnOnce(&mut Kb, &mut Ops, Value, Vec<Value>) -> Vec<Value>,
+    ) -> Vec<Value> {
+        let ity = self.k.value_type(lower);
+        let tys: Vec<Type> = inits.iter().map(|&v| self.k.value_type(v)).collect();
+        let id = self.k.create_op(OpKind::Yield(vec![]), &tys, None);
+        let iv = self.k.new_region_arg(id, 0, 0, ity);
+        let carried: Vec<Value> = tys
+            .iter()
+            .enumerate()
+            .map(|(i, &t)| self.k.new_region_arg(id, 0, i as u32 + 1, t))
+            .collect();
+        let mut body = Vec::new();
+        let next = f(self, &mut body, iv, carried.clone());
+        self.yield_(&mut body, next);
+        let mut args = vec![iv];
+        args.extend(carried);
+        self.k.op_mut(id).kind = OpKind::For {
+            lower,
+            upper,
+            step,
+            inits,
+            body: Region { args, ops: body },
+        };
+        ops.push(id);
+        self.k.op(id).results.clone()
+    }
+    pub fn if_(
+        &mut self,
+        ops: &mut Ops,
+        cond: Value,
+        tys: &[Type],
+        then: impl FnOnce(&mut Kb, &mut Ops) -> Vec<Value>,
+        els: impl FnOnce(&mut Kb, &mut Ops) -> Vec<Value>,
+    ) -> Vec<Value> {
+        let id = self.k.create_op(OpKind::Yield(vec![]), tys, None);
+        let mut t = Vec::new();
+        let tv = then(self, &mut t);
+        self.yield_(&mut t, tv);
+        let mut e = Vec::new();
+        let ev = els(self, &mut e);
+        self.yield_(&mut e, ev);
+        self.k.op_mut(id).kind = OpKind::If {
+            cond,
+            then_region: Region {
+                args: vec![],
+                ops: t,
+            },
+            else_region: Region {
+                args: vec![],
+                ops: e,
+            },
+        };
+        ops.push(id);
+        self.k.op(id).results.clone()
+    }
+    /// Global linear index `blockIdx.x * blockDim.x + threadIdx.x`.
+    pub fn gid_x(&mut self, ops: &mut Ops, bx: Value, tx: Value) -> Value {
+        let bd = self.dim(ops, Dim::BlockDim(0));
+        let m = self.bin(ops, BinaryOp::Mul, bx, bd);
+        self.bin(ops, BinaryOp::Add, m, tx)
+    }
+    pub fn finish(mut self, mut top: Ops) -> Kernel {
+        self.yield_(&mut top, vec![]);
+        self.k.body = Region {
+            args: vec![],
+            ops: top,
+        };
+        self.k
+    }
+}
+
+pub fn cfg(grid: [u32; 3], block: [u32; 3]) -> LaunchConfig {
+    LaunchConfig {
+        grid,
+        block,
+        dynamic_shared_bytes: 0,
+    }
+}
+
+pub fn f32_bytes(v: &[f32]) -> Vec<u8> {
+    v.iter().flat_map(|x| x.to_le_bytes()).collect()
+}
+pub fn bytes_f32(b: &[u8]) -> Vec<f32> {
+    b.chunks_exact(4)
+        .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect()
+}
+
+/// Run on the CPU backend with buffers given as byte vectors.
+pub fn run_cpu(k: &Kernel, c: &LaunchConfig, args: &[Arg], bufs: &mut [Vec<u8>]) {
+    let ptrs: Vec<*mut u8> = bufs.iter_mut().map(|b| b.as_mut_ptr()).collect();
+    let cargs: Vec<CpuArg> = args
+        .iter()
+        .map(|a| match *a {
+            Arg::Bits(b) => CpuArg::Bits(b),
+            Arg::Buf(i) => CpuArg::Ptr(ptrs[i]),
+        })
+        .collect();
+    let r = unsafe { cpu::run(k, c, &cargs, &[]) };
+    if let Err(d) = r {
+        panic!("cpu run failed: {d}");
+    }
+}
+
+#[derive(Clone, Copy)]
+pub enum Arg {
+    Bits(u64),
+    Buf(usize),
+}
+
+pub fn f32_arg(x: f32) -> Arg {
+    Arg::Bits(u64::from(x.to_bits()))
+}
+pub fn i32_arg(x: i32) -> Arg {
+    Arg::Bits(u64::from(x as u32))
+}
+
+impl Kb {
+    pub fn barrier(&mut self, ops: &mut Ops) {
+        self.push(
+            ops,
+            OpKind::Barrier {
+                kind: BarrierKind::Sync,
+                pred: None,
+            },
+            &[],
+        );
+    }
+    pub fn shared(&mut self, ops: &mut Ops, name: &str, bytes: u64) -> MemRoot {
+        let id = SharedId(self.k.shared.len() as u32);
+        self.k.shared.push(SharedAlloc {
+            name: name.into(),
+            bytes,
+            align: 16,
+            dynamic: false,
+        });
+        self.push(ops, OpKind::SharedAlloc(id), &[]);
+        MemRoot::Shared(id)
+    }
+    pub fn while_(
+        &mut self,
+        ops: &mut Ops,
+        inits: Vec<Value>,
+        before: impl FnOnce(&mut Kb, &mut Ops, Vec<Value>) -> (Value, Vec<Value>),
+        after: impl FnOnce(&mut Kb, &mut Ops, Vec<Value>) -> Vec<Value>,
+    ) -> Vec<Value> {
+        let tys: Vec<Type> = inits.iter().map(|&v| self.k.value_type(v)).collect();
+        let id = self.k.create_op(OpKind::Yield(vec![]), &tys, None);
+        let bargs: Vec<Value> = tys
+            .iter()
+            .enumerate()
+            .map(|(i, &t)| self.k.new_region_arg(id, 0, i as u32, t))
+            .collect();
+        let mut bops = Vec::new();
+        let (cond, args) = before(self, &mut bops, bargs.clone());
+        self.push(&mut bops, OpKind::Condition { cond, args }, &[]);
+        let aargs: Vec<Value> = tys
+            .iter()
+            .enumerate()
+            .map(|(i, &t)| self.k.new_region_arg(id, 1, i as u32, t))
+            .collect();
+        let mut aops = Vec::new();
+        let next = after(self, &mut aops, aargs.clone());
+        self.yield_(&mut aops, next);
+        self.k.op_mut(id).kind = OpKind::While {
+            inits,
+            before: Region {
+                args: bargs,
+                ops: bops,
+            },
+            after: Region {
+                args: aargs,
+                ops: aops,
+            },
+        };
+        ops.push(id);
+        self.k.op(id).results.clone()
+    }
+}
+
+/// True if any op of the kernel is a barrier.
+pub fn has_barrier(k: &Kernel) -> bool {
+    k.ops.iter().enumerate().any(|(i, o)| {
+        matches!(o.kind, OpKind::Barrier { .. }) && reachable(k, &k.body, OpId(i as u32))
+    })
+}
+
+fn reachable(k: &Kernel, r: &Region, target: OpId) -> bool {
+    r.ops.iter().any(|&o| {
+        o == target
+            || k.op(o)
+                .kind
+                .regions()
+                .iter()
+                .any(|rr| reachable(k, rr, target))
+    })
+}

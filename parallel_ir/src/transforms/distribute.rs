@@ -1,0 +1,1520 @@
+//! Distribution of thread-parallel loops at block barriers (barrier-free output).
+//!
+//! A block's threads run `A; barrier; B` as: every thread finishes `A`, then any thread
+//! starts `B`. Two consecutive thread loops `parallel {A}; parallel {B}` give exactly that
+//! order, so a thread-`Parallel` is split at each top-level `Barrier`. A `For`, `While` or
+//! `If` that contains a barrier is hoisted out of the thread loop
+//! (`parallel { for { A; barrier; B } }` -> `for { parallel {A}; parallel {B} }`): legal
+//! because CUDA requires every thread of the block to reach the same barriers, so the
+//! trip count / branch must be the same for all threads; the pass *checks* this by
+//! requiring the bounds, carried values and conditions to be uniform (computed only from
+//! values defined outside the thread loop and from pure ops), and rejects the kernel
+//! with `barrier-divergent` otherwise.
+//!
+//! Uniform pure ops at the top level of split code move out to block level (evaluated
+//! once per block instead of once per thread: same value, no effects). Values defined in
+//! one new thread loop and used in another become per-thread arrays: a fresh block-scoped
+//! [`SharedAlloc`] of `threads * size` bytes, written at `linear_tid * size` right after
+//! the definition and read back at the start of each using loop — unless the value is a
+//! short chain of pure ops over thread ids and block-level values, which is recomputed in
+//! the using loop instead (same ops on the same inputs: same value). Loop-carried values
+//! and branch results that differ between threads go through per-thread arrays as well. Thread-private allocations cannot yet
+//! outlive a split (`distribute-local`); reducing barriers (`__syncthreads_count` etc.)
+//! are rejected (`distribute-barrier-kind`).
+
+use std::collections::{HashMap, HashSet};
+
+use frontend::interp::LaunchConfig;
+use frontend::ir::{BarrierKind, BinaryOp, CastOp};
+use frontend::Diagnostic;
+
+use crate::ir::{
+    Addr, Kernel, Level, MemRoot, OpId, OpKind, Region, SharedAlloc, SharedId, Type, Value,
+    ValueDef,
+};
+
+/// What the pass did to one kernel.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct DistributeStats {
+    /// Barriers removed by splitting thread loops.
+    pub barriers: usize,
+    /// Thread loops after distribution (per grid parallel, all together).
+    pub thread_loops: usize,
+    /// Control ops hoisted out of thread loops.
+    pub hoisted: usize,
+    /// Values stored to per-thread arrays.
+    pub spilled: usize,
+    /// Values recomputed in a later thread loop instead of stored.
+    pub recomputed: usize,
+}
+
+fn diag(k: &Kernel, code: &'static str, msg: impl Into<String>) -> Diagnostic {
+    Diagnostic::new(code, msg.into()).in_function(k.display_name.clone())
+}
+
+/// Whether `op` is or contains a barrier (or a warp shuffle, which synchronises too).
+pub fn contains_barrier(k: &Kernel, op: OpId) -> bool {
+    let kind = &k.op(op).kind;
+    matches!(kind, OpKind::Barrier { .. } | OpKind::Shuffle { .. })
+        || kind
+            .regions()
+            .iter()
+            .any(|r| r.ops.iter().any(|&o| contains_barrier(k, o)))
+}
+
+fn is_pure(kind: &OpKind) -> bool {
+    match kind {
+        OpKind::Const { .. }
+        | OpKind::Unary(..)
+        | OpKind::Binary(..)
+        | OpKind::Fma(..)
+        | OpKind::ICmp(..)
+        | OpKind::FCmp(..)
+        | OpKind::Select { .. }
+        | OpKind::Cast(..)
+        | OpKind::Dim(_)
+        | OpKind::PtrAdd { .. } => true,
+        OpKind::RootAddr(root) => !matches!(root, MemRoot::Local(_)),
+        _ => false,
+    }
+}
+
+/// Every value defined inside `ops` (results and region arguments, recursively).
+fn defined_in(k: &Kernel, ops: &[OpId], out: &mut HashSet<Value>) {
+    for &op in ops {
+        out.extend(k.op(op).results.iter().copied());
+        for r in k.op(op).kind.regions() {
+            out.extend(r.args.iter().copied());
+            defined_in(k, &r.ops, out);
+        }
+    }
+}
+
+/// Every value used inside `ops` (recursively).
+fn used_in(k: &Kernel, ops: &[OpId], out: &mut Vec<Value>) {
+    for &op in ops {
+        k.op(op).kind.for_each_operand(|v| out.push(v));
+        for r in k.op(op).kind.regions() {
+            used_in(k, &r.ops, out);
+        }
+    }
+}
+
+fn rewrite_in(k: &mut Kernel, ops: &[OpId], map: &HashMap<Value, Value>) {
+    for &op in ops {
+        k.op_mut(op).kind.for_each_operand_mut(|v| {
+            if let Some(&n) = map.get(v) {
+                *v = n;
+            }
+        });
+        let nested: Vec<Vec<OpId>> = k
+            .op(op)
+            .kind
+            .regions()
+            .iter()
+            .map(|r| r.ops.clone())
+            .collect();
+        for r in nested {
+            rewrite_in(k, &r, map);
+        }
+    }
+}
+
+struct Ctx<'a> {
+    cfg: &'a LaunchConfig,
+    /// Values defined inside the thread loop being distributed.
+    inside: HashSet<Value>,
+    /// Inside values known to be the same for every thread of the block.
+    uniform: HashSet<Value>,
+    /// The original thread arguments.
+    tids: Vec<Value>,
+    /// New thread loops created.
+    segments: Vec<OpId>,
+    stats: DistributeStats,
+    /// Uses to rewrite in ops not yet visited (results demoted to per-thread arrays).
+    pending: HashMap<Value, Value>,
+    /// `SharedAlloc` ops of per-thread arrays made while splitting.
+    allocs: Vec<OpId>,
+}
+
+impl Ctx<'_> {
+    fn is_uniform(&self, v: Value) -> bool {
+        !self.inside.contains(&v) || self.uniform.contains(&v)
+    }
+}
+
+/// Distribute every thread loop containing a barrier, for the launch `cfg` (whose block
+/// size sizes the per-thread arrays).
+pub fn distribute(k: &mut Kernel, cfg: &LaunchConfig) -> Result<DistributeStats, Diagnostic> {
+    let mut stats = DistributeStats::default();
+    let top = k.body.ops.clone();
+    for g in top {
+        let OpKind::Parallel {
+            level: Level::Grid,
+            body,
+        } = k.op(g).kind.clone()
+        else {
+            if contains_barrier(k, g) {
+                return Err(diag(
+                    k,
+                    "distribute-structure",
+                    "a barrier outside the grid's parallel loop",
+                ));
+            }
+            continue;
+        };
+        let mut new_ops = Vec::new();
+        let mut allocs = Vec::new();
+        for &op in &body.ops {
+            let is_thread_loop = matches!(
+                k.op(op).kind,
+                OpKind::Parallel {
+                    level: Level::Block,
+                    ..
+                }
+            );
+            if is_thread_loop && contains_barrier(k, op) {
+                let (ops, spills) = distribute_thread_loop(k, cfg, op, &mut stats)?;
+                new_ops.extend(ops);
+                allocs.extend(spills);
+            } else {
+                if !is_thread_loop && contains_barrier(k, op) {
+                    return Err(diag(
+                        k,
+                        "distribute-structure",
+                        "a barrier outside a thread-parallel loop",
+                    ));
+                }
+                if is_thread_loop {
+                    stats.thread_loops += 1;
+                }
+                new_ops.push(op);
+            }
+        }
+        allocs.extend(new_ops);
+        if let OpKind::Parallel { body, .. } = &mut k.op_mut(g).kind {
+            body.ops = allocs;
+        }
+    }
+    Ok(stats)
+}
+
+/// Distribute one thread loop; gives the block-level ops replacing it and the
+/// `SharedAlloc` ops of its per-thread arrays.
+fn distribute_thread_loop(
+    k: &mut Kernel,
+    cfg: &LaunchConfig,
+    par: OpId,
+    stats: &mut DistributeStats,
+) -> Result<(Vec<OpId>, Vec<OpId>), Diagnostic> {
+    let OpKind::Parallel { body, .. } = k.op(par).kind.clone() else {
+        return Err(diag(k, "internal", "not a parallel op"));
+    };
+    let mut inside = HashSet::new();
+    inside.extend(body.args.iter().copied());
+    defined_in(k, &body.ops, &mut inside);
+    let mut ctx = Ctx {
+        cfg,
+        inside,
+        uniform: HashSet::new(),
+        tids: body.args.clone(),
+        segments: Vec::new(),
+        stats: DistributeStats::default(),
+        pending: HashMap::new(),
+        allocs: Vec::new(),
+    };
+    let ops: Vec<OpId> = body
+        .ops
+        .iter()
+        .copied()
+        .filter(|&o| !k.op(o).kind.is_terminator())
+        .collect();
+    if ops.iter().any(|&o| has_local_alloc(k, o)) {
+        return Err(diag(
+            k,
+            "distribute-local",
+            "a thread-private allocation in a thread loop with barriers (per-thread arrays for locals are not implemented yet)",
+        ));
+    }
+    let out = split(k, &mut ctx, &ops)?;
+    let mut spills = std::mem::take(&mut ctx.allocs);
+    spills.extend(fix_segments(k, &mut ctx)?);
+    stats.barriers += ctx.stats.barriers;
+    stats.hoisted += ctx.stats.hoisted;
+    stats.spilled += ctx.stats.spilled;
+    stats.recomputed += ctx.stats.recomputed;
+    stats.thread_loops += ctx.segments.len();
+    Ok((out, spills))
+}
+
+fn has_local_alloc(k: &Kernel, op: OpId) -> bool {
+    let kind = &k.op(op).kind;
+    matches!(kind, OpKind::LocalAlloc(_))
+        || kind
+            .regions()
+            .iter()
+            .any(|r| r.ops.iter().any(|&o| has_local_alloc(k, o)))
+}
+
+/// A new thread loop over `ops` (its arguments are fresh; uses of the old thread
+/// arguments are rewritten in `fix_segments`).
+fn new_segment(k: &mut Kernel, ctx: &mut Ctx, ops: Vec<OpId>) -> OpId {
+    let id = k.create_op(OpKind::Yield(vec![]), &[], None);
+    let args: Vec<Value> = (0..3)
+        .map(|i| k.new_region_arg(id, 0, i, Type::I32))
+        .collect();
+    let term = k.create_op(OpKind::Yield(vec![]), &[], None);
+    let mut body_ops = ops;
+    body_ops.push(term);
+    k.op_mut(id).kind = OpKind::Parallel {
+        level: Level::Block,
+        body: Region {
+            args,
+            ops: body_ops,
+        },
+    };
+    ctx.segments.push(id);
+    id
+}
+
+fn flush(k: &mut Kernel, ctx: &mut Ctx, cur: &mut Vec<OpId>, out: &mut Vec<OpId>) {
+    if !cur.is_empty() {
+        let seg = new_segment(k, ctx, std::mem::take(cur));
+        out.push(seg);
+    }
+}
+
+/// Split thread-level `ops` into block-level ops (thread loops, hoisted control, uniform
+/// pure ops).
+fn split(k: &mut Kernel, ctx: &mut Ctx, ops: &[OpId]) -> Result<Vec<OpId>, Diagnostic> {
+    let mut out = Vec::new();
+    let mut cur = Vec::new();
+    for &op in ops {
+        if !ctx.pending.is_empty() {
+            let pending = ctx.pending.clone();
+            rewrite_in(k, &[op], &pending);
+        }
+        if contains_barrier(k, op)
+            && matches!(
+                k.op(op).kind,
+                OpKind::For { .. } | OpKind::While { .. } | OpKind::If { .. }
+            )
+        {
+            let mut before = Vec::new();
+            let mut after = Vec::new();
+            demote_divergent(k, ctx, op, &mut before, &mut after)?;
+            cur.extend(before);
+            flush(k, ctx, &mut cur, &mut out);
+            split_control(k, ctx, op, &mut out)?;
+            cur.extend(after);
+            continue;
+        }
+        let kind = k.op(op).kind.clone();
+        if let OpKind::Barrier { kind: bk, .. } = kind {
+            if bk != BarrierKind::Sync {
+                return Err(diag(
+                    k,
+                    "distribute-barrier-kind",
+                    format!("a reducing barrier ({bk}) cannot be distributed yet"),
+                ));
+            }
+            ctx.stats.barriers += 1;
+            flush(k, ctx, &mut cur, &mut out);
+            continue;
+        }
+        if let OpKind::Shuffle {
+            mode,
+            value,
+            lane,
+            clamp,
+            ..
+        } = kind
+        {
+            // Every thread stores its value; after the split each reads its source lane's.
+            let ty = k.value_type(value);
+            let dummy = k.op(op).results[0];
+            let slot = new_slot(k, ctx, dummy);
+            slot_store(k, ctx, slot, value, &mut cur);
+            flush(k, ctx, &mut cur, &mut out);
+            let r = shuffle_read(k, ctx, mode, lane, clamp, slot, ty, &mut cur);
+            ctx.pending.insert(dummy, r);
+            ctx.stats.barriers += 1;
+            continue;
+        }
+        if !contains_barrier(k, op) {
+            let results = k.op(op).results.clone();
+            if movable(k, ctx, op) {
+                ctx.uniform.extend(results);
+                out.push(op);
+            } else {
+                if let Some(copy) = uniform_part_of_select_if(k, ctx, op) {
+                    out.push(copy);
+                }
+                // Invariant: a uniform value is available at block level.
+                for r in results {
+                    ctx.uniform.remove(&r);
+                }
+                cur.push(op);
+            }
+            continue;
+        }
+        return Err(diag(
+            k,
+            "distribute-structure",
+            "a barrier nested in an op that cannot be hoisted",
+        ));
+    }
+    flush(k, ctx, &mut cur, &mut out);
+    Ok(out)
+}
+
+/// Hoist a barrier-containing `For`/`While`/`If` (whose divergent values were demoted)
+/// out of the thread loop, splitting its regions.
+fn split_control(
+    k: &mut Kernel,
+    ctx: &mut Ctx,
+    op: OpId,
+    out: &mut Vec<OpId>,
+) -> Result<(), Diagnostic> {
+    let kind = k.op(op).kind.clone();
+    ctx.stats.hoisted += 1;
+    let divergent = |k: &Kernel, what: &str| {
+        diag(
+            k,
+            "barrier-divergent",
+            format!(
+                "a barrier inside {what} that is not provably the same for every thread of the block"
+            ),
+        )
+    };
+    match kind {
+        OpKind::For {
+            lower,
+            upper,
+            step,
+            inits,
+            body,
+        } => {
+            if ![lower, upper, step]
+                .iter()
+                .chain(inits.iter())
+                .all(|&v| ctx.is_uniform(v))
+            {
+                return Err(divergent(k, "a loop whose bounds or carried values"));
+            }
+            ctx.uniform.extend(body.args.iter().copied());
+            let new_body = split_region(k, ctx, &body)?;
+            check_yield_uniform(k, ctx, &new_body, "a loop's carried values")?;
+            let results = k.op(op).results.clone();
+            ctx.uniform.extend(results);
+            if let OpKind::For { body, .. } = &mut k.op_mut(op).kind {
+                *body = new_body;
+            }
+            out.push(op);
+        }
+        OpKind::If {
+            cond,
+            then_region,
+            else_region,
+        } => {
+            if !ctx.is_uniform(cond) {
+                return Err(divergent(k, "a branch whose condition is"));
+            }
+            let t = split_region(k, ctx, &then_region)?;
+            let e = split_region(k, ctx, &else_region)?;
+            check_yield_uniform(k, ctx, &t, "a branch's results")?;
+            check_yield_uniform(k, ctx, &e, "a branch's results")?;
+            let results = k.op(op).results.clone();
+            ctx.uniform.extend(results);
+            if let OpKind::If {
+                then_region,
+                else_region,
+                ..
+            } = &mut k.op_mut(op).kind
+            {
+                *then_region = t;
+                *else_region = e;
+            }
+            out.push(op);
+        }
+        OpKind::While {
+            inits,
+            before,
+            after,
+        } => {
+            if !inits.iter().all(|&v| ctx.is_uniform(v)) {
+                return Err(divergent(k, "a while loop whose carried values"));
+            }
+            ctx.uniform.extend(before.args.iter().copied());
+            // The before-region decides the trip count: its condition must be uniform.
+            let b = split_region(k, ctx, &before)?;
+            if let Some(&t) = b.ops.last() {
+                if let OpKind::Condition { cond, args } = &k.op(t).kind {
+                    if !ctx.is_uniform(*cond) || !args.iter().all(|&v| ctx.is_uniform(v)) {
+                        return Err(divergent(k, "a while loop whose condition"));
+                    }
+                }
+            }
+            ctx.uniform.extend(after.args.iter().copied());
+            let a = split_region(k, ctx, &after)?;
+            check_yield_uniform(k, ctx, &a, "a while loop's carried values")?;
+            let results = k.op(op).results.clone();
+            ctx.uniform.extend(results);
+            if let OpKind::While { before, after, .. } = &mut k.op_mut(op).kind {
+                *before = b;
+                *after = a;
+            }
+            out.push(op);
+        }
+        _ => {
+            return Err(diag(
+                k,
+                "distribute-structure",
+                "a barrier nested in an op that cannot be hoisted",
+            ))
+        }
+    }
+    Ok(())
+}
+
+/// Split a region's ops (keeping its arguments and terminator).
+fn split_region(k: &mut Kernel, ctx: &mut Ctx, r: &Region) -> Result<Region, Diagnostic> {
+    let (body, term): (Vec<OpId>, Vec<OpId>) =
+        r.ops.iter().partition(|&&o| !k.op(o).kind.is_terminator());
+    let mut ops = split(k, ctx, &body)?;
+    if !ctx.pending.is_empty() {
+        let pending = ctx.pending.clone();
+        rewrite_in(k, &term, &pending);
+    }
+    ops.extend(term);
+    Ok(Region {
+        args: r.args.clone(),
+        ops,
+    })
+}
+
+fn check_yield_uniform(k: &Kernel, ctx: &Ctx, r: &Region, what: &str) -> Result<(), Diagnostic> {
+    if let Some(&t) = r.ops.last() {
+        if let OpKind::Yield(vals) = &k.op(t).kind {
+            if !vals.iter().all(|&v| ctx.is_uniform(v)) {
+                return Err(diag(
+                    k,
+                    "barrier-divergent",
+                    format!("{what} around a barrier differ between threads (not supported yet)"),
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// After splitting: give each new thread loop its own thread arguments and pass values
+/// that cross loops through per-thread arrays. Gives the arrays' `SharedAlloc` ops.
+fn fix_segments(k: &mut Kernel, ctx: &mut Ctx) -> Result<Vec<OpId>, Diagnostic> {
+    let segs = ctx.segments.clone();
+    let mut seg_of: HashMap<Value, usize> = HashMap::new();
+    let mut seg_ops: Vec<Vec<OpId>> = Vec::new();
+    for (i, &s) in segs.iter().enumerate() {
+        let ops = match &k.op(s).kind {
+            OpKind::Parallel { body, .. } => body.ops.clone(),
+            _ => Vec::new(),
+        };
+        let mut defs = HashSet::new();
+        defined_in(k, &ops, &mut defs);
+        for d in defs {
+            seg_of.insert(d, i);
+        }
+        seg_ops.push(ops);
+    }
+    // Which values each segment needs from other segments.
+    let mut needs: Vec<Vec<Value>> = vec![Vec::new(); segs.len()];
+    // Values recomputed instead (cheap pure chains from thread ids and uniform values).
+    let mut remat: Vec<Vec<(Value, Chain)>> = vec![Vec::new(); segs.len()];
+    let mut spilled: Vec<Value> = Vec::new();
+    for (i, ops) in seg_ops.iter().enumerate() {
+        let mut uses = Vec::new();
+        used_in(k, ops, &mut uses);
+        let mut seen = HashSet::new();
+        for u in uses {
+            if let Some(&j) = seg_of.get(&u) {
+                if j != i && seen.insert(u) {
+                    if let Some(chain) = remat_chain(k, u, &seg_of, &ctx.tids) {
+                        // Snapshot the kinds: segments processed earlier rewrite their ops.
+                        let chain = chain
+                            .into_iter()
+                            .map(|o| (o, k.op(o).kind.clone()))
+                            .collect();
+                        remat[i].push((u, chain));
+                        ctx.stats.recomputed += 1;
+                        continue;
+                    }
+                    needs[i].push(u);
+                    if !spilled.contains(&u) {
+                        spilled.push(u);
+                    }
+                }
+            }
+        }
+    }
+    let threads =
+        u64::from(ctx.cfg.block[0]) * u64::from(ctx.cfg.block[1]) * u64::from(ctx.cfg.block[2]);
+    let mut slot: HashMap<Value, (SharedId, Type)> = HashMap::new();
+    let mut alloc_ops = Vec::new();
+    for &v in &spilled {
+        let ty = k.value_type(v);
+        let id = SharedId(k.shared.len() as u32);
+        k.shared.push(SharedAlloc {
+            name: format!("dist.v{}", v.index()),
+            bytes: threads * ty.bytes(),
+            align: 8,
+            dynamic: false,
+        });
+        alloc_ops.push(k.create_op(OpKind::SharedAlloc(id), &[], None));
+        slot.insert(v, (id, ty));
+    }
+    ctx.stats.spilled += spilled.len();
+    for (i, &s) in segs.iter().enumerate() {
+        let OpKind::Parallel { body, .. } = k.op(s).kind.clone() else {
+            continue;
+        };
+        let args = body.args.clone();
+        let mut ops: Vec<OpId> = body.ops.clone();
+        let term = ops.pop();
+        // Stores after the defining top-level ops.
+        let stores_here: Vec<Value> = spilled
+            .iter()
+            .copied()
+            .filter(|v| seg_of.get(v) == Some(&i))
+            .collect();
+        let mut prologue = Vec::new();
+        let lin = if stores_here.is_empty() && needs[i].is_empty() {
+            None
+        } else {
+            Some(linear_tid(k, ctx.cfg, &args, &mut prologue))
+        };
+        let mut new_ops = Vec::new();
+        let mut map: HashMap<Value, Value> = HashMap::new();
+        for (t, &a) in ctx.tids.iter().zip(&args) {
+            map.insert(*t, a);
+        }
+        // Recompute: clone each chain (operands through the thread-id and clone maps).
+        let mut cloned: HashMap<OpId, OpId> = HashMap::new();
+        for (u, chain) in &remat[i] {
+            for (o, kind) in chain {
+                let o = *o;
+                if cloned.contains_key(&o) {
+                    continue;
+                }
+                let mut kind = kind.clone();
+                kind.for_each_operand_mut(|v| {
+                    if let Some(&n) = map.get(v) {
+                        *v = n;
+                    }
+                });
+                let tys: Vec<Type> = k.op(o).results.iter().map(|&v| k.value_type(v)).collect();
+                let c = k.create_op(kind, &tys, k.op(o).loc);
+                for (old, new) in k
+                    .op(o)
+                    .results
+                    .clone()
+                    .into_iter()
+                    .zip(k.op(c).results.clone())
+                {
+                    map.insert(old, new);
+                }
+                cloned.insert(o, c);
+                prologue.push(c);
+            }
+            debug_assert!(map.contains_key(u));
+        }
+        if let Some(lin) = lin {
+            for &v in &needs[i] {
+                let (sid, ty) = slot[&v];
+                let off = slot_offset(k, lin, ty, &mut prologue);
+                let ld = k.create_op(
+                    OpKind::Load {
+                        addr: Addr::Root {
+                            root: MemRoot::Shared(sid),
+                            offset: off,
+                        },
+                    },
+                    &[ty],
+                    None,
+                );
+                prologue.push(ld);
+                let nv = k.op(ld).results[0];
+                map.insert(v, nv);
+            }
+        }
+        new_ops.extend(prologue.iter().copied());
+        for op in ops.drain(..) {
+            new_ops.push(op);
+            let results = k.op(op).results.clone();
+            for r in results {
+                if stores_here.contains(&r) {
+                    let (Some(lin), Some(&(sid, ty))) = (lin, slot.get(&r)) else {
+                        continue;
+                    };
+                    let mut extra = Vec::new();
+                    let off = slot_offset(k, lin, ty, &mut extra);
+                    extra.push(k.create_op(
+                        OpKind::Store {
+                            addr: Addr::Root {
+                                root: MemRoot::Shared(sid),
+                                offset: off,
+                            },
+                            value: r,
+                        },
+                        &[],
+                        None,
+                    ));
+                    new_ops.extend(extra);
+                }
+            }
+        }
+        // Every spilled value of this segment must be stored at top level.
+        for &v in &stores_here {
+            let top = new_ops.iter().any(|&o| k.op(o).results.contains(&v));
+            if !top {
+                return Err(diag(
+                    k,
+                    "distribute-structure",
+                    format!(
+                        "value %{} crosses a barrier from a nested region",
+                        v.index()
+                    ),
+                ));
+            }
+        }
+        // Rewrite uses (not in the prologue, not the stores' own value operands, which
+        // refer to the segment's own definitions and are not in `map`).
+        let body_only: Vec<OpId> = new_ops[prologue.len()..].to_vec();
+        rewrite_in(k, &body_only, &map);
+        new_ops.extend(term);
+        if let OpKind::Parallel { body, .. } = &mut k.op_mut(s).kind {
+            body.ops = new_ops;
+        }
+    }
+    Ok(alloc_ops)
+}
+
+/// Ops (with their kinds as they were before any rewriting) recomputing a value.
+type Chain = Vec<(OpId, OpKind)>;
+
+/// The pure ops (in dependency order) that recompute `v` from thread ids and values
+/// outside the split thread loops, if there are few enough.
+fn remat_chain(
+    k: &Kernel,
+    v: Value,
+    seg_of: &HashMap<Value, usize>,
+    tids: &[Value],
+) -> Option<Vec<OpId>> {
+    const LIMIT: usize = 24;
+    fn visit(
+        k: &Kernel,
+        v: Value,
+        seg_of: &HashMap<Value, usize>,
+        tids: &[Value],
+        seen: &mut HashSet<OpId>,
+        out: &mut Vec<OpId>,
+    ) -> bool {
+        if tids.contains(&v) || !seg_of.contains_key(&v) {
+            return true;
+        }
+        let ValueDef::Result(op, _) = k.value_def(v) else {
+            return false;
+        };
+        if seen.contains(&op) {
+            return true;
+        }
+        let kind = &k.op(op).kind;
+        // Division can fail: recomputing it is still exact, but keep chains cheap.
+        if !is_pure(kind)
+            || matches!(
+                kind,
+                OpKind::Binary(
+                    BinaryOp::UDiv | BinaryOp::SDiv | BinaryOp::URem | BinaryOp::SRem,
+                    ..
+                )
+            )
+        {
+            return false;
+        }
+        seen.insert(op);
+        for o in kind.operands() {
+            if !visit(k, o, seg_of, tids, seen, out) || out.len() >= LIMIT {
+                return false;
+            }
+        }
+        out.push(op);
+        true
+    }
+    let mut seen = HashSet::new();
+    let mut out = Vec::new();
+    visit(k, v, seg_of, tids, &mut seen, &mut out).then_some(out)
+}
+
+/// `tx + bx * (ty + by * tz)` as `i64` from the launch's block size.
+fn linear_tid(k: &mut Kernel, cfg: &LaunchConfig, args: &[Value], ops: &mut Vec<OpId>) -> Value {
+    let c = |k: &mut Kernel, kind: OpKind, ty: Type, ops: &mut Vec<OpId>| {
+        let o = k.create_op(kind, &[ty], None);
+        ops.push(o);
+        k.op(o).results[0]
+    };
+    let ext: Vec<Value> = args
+        .iter()
+        .map(|&a| c(k, OpKind::Cast(CastOp::ZExt, a), Type::I64, ops))
+        .collect();
+    let bx = c(
+        k,
+        OpKind::Const {
+            bits: u64::from(cfg.block[0]),
+        },
+        Type::I64,
+        ops,
+    );
+    let by = c(
+        k,
+        OpKind::Const {
+            bits: u64::from(cfg.block[1]),
+        },
+        Type::I64,
+        ops,
+    );
+    let t = c(k, OpKind::Binary(BinaryOp::Mul, by, ext[2]), Type::I64, ops);
+    let t = c(k, OpKind::Binary(BinaryOp::Add, t, ext[1]), Type::I64, ops);
+    let t = c(k, OpKind::Binary(BinaryOp::Mul, bx, t), Type::I64, ops);
+    c(k, OpKind::Binary(BinaryOp::Add, t, ext[0]), Type::I64, ops)
+}
+
+fn slot_offset(k: &mut Kernel, lin: Value, ty: Type, ops: &mut Vec<OpId>) -> Value {
+    let size = k.create_op(OpKind::Const { bits: ty.bytes() }, &[Type::I64], None);
+    ops.push(size);
+    let s = k.op(size).results[0];
+    let m = k.create_op(OpKind::Binary(BinaryOp::Mul, lin, s), &[Type::I64], None);
+    ops.push(m);
+    k.op(m).results[0]
+}
+
+/// Whether `v` is an argument of a thread loop (for callers checking structure).
+pub fn is_thread_arg(k: &Kernel, v: Value) -> bool {
+    match k.value_def(v) {
+        ValueDef::RegionArg { op, .. } => matches!(
+            k.op(op).kind,
+            OpKind::Parallel {
+                level: Level::Block,
+                ..
+            }
+        ),
+        _ => false,
+    }
+}
+
+// ---- uniformity of carried values and demotion of divergent ones ----
+
+/// Mark (in `ctx.uniform`) the values of `ops` that are provably the same for every thread:
+/// pure ops of uniform operands, and results of structured ops under uniform control whose
+/// yields are uniform (loop-carried values by a fixpoint).
+fn mark_uniform(k: &Kernel, ctx: &mut Ctx, ops: &[OpId]) {
+    for &op in ops {
+        let kind = &k.op(op).kind;
+        if is_pure(kind) {
+            if kind.operands().iter().all(|&v| ctx.is_uniform(v)) {
+                ctx.uniform.extend(k.op(op).results.iter().copied());
+            }
+            continue;
+        }
+        let flags = control_uniformity(k, ctx, op);
+        for (r, u) in k.op(op).results.iter().zip(flags.results) {
+            if u {
+                ctx.uniform.insert(*r);
+            }
+        }
+    }
+}
+
+fn yields_of(k: &Kernel, r: &Region) -> Vec<Value> {
+    match r.ops.last().map(|&t| &k.op(t).kind) {
+        Some(OpKind::Yield(v)) => v.clone(),
+        Some(OpKind::Condition { args, .. }) => args.clone(),
+        _ => Vec::new(),
+    }
+}
+
+#[derive(Default)]
+struct ControlFlags {
+    /// Carried values (For body args after the iv; While before args).
+    carried: Vec<bool>,
+    /// While condition args (= after args = results).
+    cond_args: Vec<bool>,
+    results: Vec<bool>,
+}
+
+/// Which carried values and results of a structured op are uniform (leaves the marks of
+/// the final, consistent assumption in `ctx.uniform`).
+fn control_uniformity(k: &Kernel, ctx: &mut Ctx, op: OpId) -> ControlFlags {
+    let kind = k.op(op).kind.clone();
+    let n_res = k.op(op).results.len();
+    match kind {
+        OpKind::If {
+            cond,
+            then_region,
+            else_region,
+        } => {
+            let control = ctx.is_uniform(cond);
+            if !control {
+                return ControlFlags {
+                    results: vec![false; n_res],
+                    ..Default::default()
+                };
+            }
+            mark_uniform(k, ctx, &then_region.ops);
+            mark_uniform(k, ctx, &else_region.ops);
+            let (t, e) = (yields_of(k, &then_region), yields_of(k, &else_region));
+            let results = (0..n_res)
+                .map(|i| {
+                    t.get(i).is_some_and(|&v| ctx.is_uniform(v))
+                        && e.get(i).is_some_and(|&v| ctx.is_uniform(v))
+                })
+                .collect();
+            ControlFlags {
+                results,
+                ..Default::default()
+            }
+        }
+        OpKind::For {
+            lower,
+            upper,
+            step,
+            inits,
+            body,
+        } => {
+            let control = [lower, upper, step].iter().all(|&v| ctx.is_uniform(v));
+            let mut cand: Vec<bool> = inits
+                .iter()
+                .map(|&v| control && ctx.is_uniform(v))
+                .collect();
+            loop {
+                let snapshot = ctx.uniform.clone();
+                if control {
+                    ctx.uniform.insert(body.args[0]);
+                }
+                for (i, &a) in body.args[1..].iter().enumerate() {
+                    if cand[i] {
+                        ctx.uniform.insert(a);
+                    }
+                }
+                mark_uniform(k, ctx, &body.ops);
+                let ys = yields_of(k, &body);
+                let next: Vec<bool> = cand
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &c)| c && ys.get(i).is_some_and(|&v| ctx.is_uniform(v)))
+                    .collect();
+                if next == cand {
+                    return ControlFlags {
+                        results: cand.clone(),
+                        carried: cand,
+                        ..Default::default()
+                    };
+                }
+                ctx.uniform = snapshot;
+                cand = next;
+            }
+        }
+        OpKind::While {
+            inits,
+            before,
+            after,
+        } => {
+            let mut cand: Vec<bool> = inits.iter().map(|&v| ctx.is_uniform(v)).collect();
+            loop {
+                let snapshot = ctx.uniform.clone();
+                for (i, &a) in before.args.iter().enumerate() {
+                    if cand[i] {
+                        ctx.uniform.insert(a);
+                    }
+                }
+                mark_uniform(k, ctx, &before.ops);
+                let (control, cargs) = match before.ops.last().map(|&t| &k.op(t).kind) {
+                    Some(OpKind::Condition { cond, args }) => (
+                        ctx.is_uniform(*cond),
+                        args.iter().map(|&v| ctx.is_uniform(v)).collect::<Vec<_>>(),
+                    ),
+                    _ => (false, Vec::new()),
+                };
+                let cargs: Vec<bool> = cargs.iter().map(|&c| c && control).collect();
+                for (i, &a) in after.args.iter().enumerate() {
+                    if cargs.get(i).copied().unwrap_or(false) {
+                        ctx.uniform.insert(a);
+                    }
+                }
+                mark_uniform(k, ctx, &after.ops);
+                let ys = yields_of(k, &after);
+                let next: Vec<bool> = cand
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &c)| c && control && ys.get(i).is_some_and(|&v| ctx.is_uniform(v)))
+                    .collect();
+                if next == cand || !control {
+                    return ControlFlags {
+                        carried: next,
+                        results: cargs.clone(),
+                        cond_args: cargs,
+                    };
+                }
+                ctx.uniform = snapshot;
+                cand = next;
+            }
+        }
+        _ => ControlFlags {
+            results: vec![false; n_res],
+            ..Default::default()
+        },
+    }
+}
+
+/// An `If` with a uniform condition whose branches only yield (a select) and some of
+/// whose results are uniform: a block-level copy giving just those results, which later
+/// uses are redirected to (the thread-level `If` keeps the divergent ones).
+fn uniform_part_of_select_if(k: &mut Kernel, ctx: &mut Ctx, op: OpId) -> Option<OpId> {
+    let OpKind::If {
+        cond,
+        then_region,
+        else_region,
+    } = k.op(op).kind.clone()
+    else {
+        return None;
+    };
+    let pure_only = |r: &Region| {
+        r.ops
+            .iter()
+            .all(|&o| k.op(o).kind.is_terminator() || is_pure(&k.op(o).kind))
+    };
+    if !ctx.is_uniform(cond) || !pure_only(&then_region) || !pure_only(&else_region) {
+        return None;
+    }
+    // Which results are uniform, with the branches' pure ops evaluated uniformly.
+    let uniform_in = |k: &Kernel, ctx: &Ctx, r: &Region| -> HashSet<Value> {
+        let mut u = HashSet::new();
+        for &o in &r.ops {
+            let kind = &k.op(o).kind;
+            if is_pure(kind)
+                && kind
+                    .operands()
+                    .iter()
+                    .all(|v| u.contains(v) || ctx.is_uniform(*v))
+            {
+                u.extend(k.op(o).results.iter().copied());
+            }
+        }
+        u
+    };
+    let (ut, ue) = (
+        uniform_in(k, ctx, &then_region),
+        uniform_in(k, ctx, &else_region),
+    );
+    let (t, e) = (yields_of(k, &then_region), yields_of(k, &else_region));
+    let results = k.op(op).results.clone();
+    let keep_idx: Vec<usize> = (0..results.len())
+        .filter(|&i| {
+            t.get(i)
+                .is_some_and(|&v| ut.contains(&v) || ctx.is_uniform(v))
+                && e.get(i)
+                    .is_some_and(|&v| ue.contains(&v) || ctx.is_uniform(v))
+        })
+        .collect();
+    if keep_idx.is_empty() {
+        return None;
+    }
+    // Clone each branch's pure ops (fresh results) and yield the uniform results.
+    let clone_branch = |k: &mut Kernel, r: &Region, ys: &[Value]| -> Region {
+        let mut map: HashMap<Value, Value> = HashMap::new();
+        let mut ops = Vec::new();
+        for &o in &r.ops {
+            if k.op(o).kind.is_terminator() {
+                continue;
+            }
+            let mut kind = k.op(o).kind.clone();
+            kind.for_each_operand_mut(|v| {
+                if let Some(&n) = map.get(v) {
+                    *v = n;
+                }
+            });
+            let tys: Vec<Type> = k.op(o).results.iter().map(|&v| k.value_type(v)).collect();
+            let c = k.create_op(kind, &tys, k.op(o).loc);
+            for (old, new) in k
+                .op(o)
+                .results
+                .clone()
+                .into_iter()
+                .zip(k.op(c).results.clone())
+            {
+                map.insert(old, new);
+            }
+            ops.push(c);
+        }
+        let vals: Vec<Value> = keep_idx
+            .iter()
+            .map(|&i| map.get(&ys[i]).copied().unwrap_or(ys[i]))
+            .collect();
+        ops.push(k.create_op(OpKind::Yield(vals), &[], None));
+        Region { args: vec![], ops }
+    };
+    let then_copy = clone_branch(k, &then_region, &t);
+    let else_copy = clone_branch(k, &else_region, &e);
+    let tys: Vec<Type> = keep_idx.iter().map(|&i| k.value_type(results[i])).collect();
+    let copy = k.create_op(
+        OpKind::If {
+            cond,
+            then_region: then_copy,
+            else_region: else_copy,
+        },
+        &tys,
+        None,
+    );
+    let new_results = k.op(copy).results.clone();
+    for (&i, &nv) in keep_idx.iter().zip(&new_results) {
+        ctx.pending.insert(results[i], nv);
+        ctx.uniform.insert(nv);
+    }
+    Some(copy)
+}
+
+/// Whether `op` has no effects (pure, or structured with only pure ops inside).
+fn effect_free(k: &Kernel, op: OpId) -> bool {
+    let kind = &k.op(op).kind;
+    match kind {
+        OpKind::If { .. } | OpKind::For { .. } | OpKind::While { .. } => {
+            kind.regions().iter().all(|r| {
+                r.ops
+                    .iter()
+                    .all(|&o| k.op(o).kind.is_terminator() || effect_free(k, o))
+            })
+        }
+        _ => is_pure(kind),
+    }
+}
+
+/// Whether a barrier-free op can run once per block instead of once per thread: no
+/// effects, and every value it uses from outside is uniform.
+fn movable(k: &Kernel, ctx: &Ctx, op: OpId) -> bool {
+    if !effect_free(k, op) {
+        return false;
+    }
+    let mut uses = Vec::new();
+    used_in(k, &[op], &mut uses);
+    let mut defs = HashSet::new();
+    defined_in(k, &[op], &mut defs);
+    uses.iter().all(|v| defs.contains(v) || ctx.is_uniform(*v))
+}
+
+/// Thread-level ops computing `slot + linear_tid * size` for a per-thread array of `ty`;
+/// gives the offset. Uses the original thread arguments (rewritten per new thread loop).
+fn slot_addr(k: &mut Kernel, ctx: &mut Ctx, ty: Type, ops: &mut Vec<OpId>) -> Value {
+    let start = ops.len();
+    let tids = ctx.tids.clone();
+    let lin = linear_tid(k, ctx.cfg, &tids, ops);
+    let off = slot_offset(k, lin, ty, ops);
+    for &o in &ops[start..] {
+        ctx.inside.extend(k.op(o).results.iter().copied());
+    }
+    off
+}
+
+fn new_slot(k: &mut Kernel, ctx: &mut Ctx, v: Value) -> (SharedId, Type) {
+    let ty = k.value_type(v);
+    let threads =
+        u64::from(ctx.cfg.block[0]) * u64::from(ctx.cfg.block[1]) * u64::from(ctx.cfg.block[2]);
+    let id = SharedId(k.shared.len() as u32);
+    k.shared.push(SharedAlloc {
+        name: format!("dist.carried.v{}", v.index()),
+        bytes: threads * ty.bytes(),
+        align: 8,
+        dynamic: false,
+    });
+    let a = k.create_op(OpKind::SharedAlloc(id), &[], None);
+    ctx.allocs.push(a);
+    ctx.stats.spilled += 1;
+    (id, ty)
+}
+
+fn slot_store(
+    k: &mut Kernel,
+    ctx: &mut Ctx,
+    slot: (SharedId, Type),
+    v: Value,
+    ops: &mut Vec<OpId>,
+) {
+    let off = slot_addr(k, ctx, slot.1, ops);
+    ops.push(k.create_op(
+        OpKind::Store {
+            addr: Addr::Root {
+                root: MemRoot::Shared(slot.0),
+                offset: off,
+            },
+            value: v,
+        },
+        &[],
+        None,
+    ));
+}
+
+fn slot_load(k: &mut Kernel, ctx: &mut Ctx, slot: (SharedId, Type), ops: &mut Vec<OpId>) -> Value {
+    let off = slot_addr(k, ctx, slot.1, ops);
+    let ld = k.create_op(
+        OpKind::Load {
+            addr: Addr::Root {
+                root: MemRoot::Shared(slot.0),
+                offset: off,
+            },
+        },
+        &[slot.1],
+        None,
+    );
+    ops.push(ld);
+    let v = k.op(ld).results[0];
+    ctx.inside.insert(v);
+    v
+}
+
+/// Insert `ops` before the terminator of `r`.
+fn insert_before_term(r: &mut Region, ops: Vec<OpId>) {
+    let at = r.ops.len().saturating_sub(1);
+    r.ops.splice(at..at, ops);
+}
+
+/// Keep the entries of `v` whose flag is true.
+fn keep<T: Clone>(v: &[T], flags: &[bool]) -> Vec<T> {
+    v.iter()
+        .zip(flags)
+        .filter(|(_, &f)| f)
+        .map(|(x, _)| x.clone())
+        .collect()
+}
+
+/// Renumber the defs of an op's results and region arguments after removals.
+fn renumber(k: &mut Kernel, op: OpId) {
+    let results = k.op(op).results.clone();
+    for (i, r) in results.iter().enumerate() {
+        k.values[r.index()].def = ValueDef::Result(op, i as u32);
+    }
+    let regions: Vec<Vec<Value>> = k
+        .op(op)
+        .kind
+        .regions()
+        .iter()
+        .map(|r| r.args.clone())
+        .collect();
+    for (ri, args) in regions.iter().enumerate() {
+        for (i, a) in args.iter().enumerate() {
+            k.values[a.index()].def = ValueDef::RegionArg {
+                op,
+                region: ri as u8,
+                index: i as u32,
+            };
+        }
+    }
+}
+
+/// Turn the divergent carried values and results of a barrier-containing structured op
+/// into per-thread arrays: stored before the op / before each yield, loaded at the start
+/// of each region / after the op. `before` and `after` receive thread-level ops to place
+/// around the op; later uses of removed results are rewritten through `ctx.pending`.
+fn demote_divergent(
+    k: &mut Kernel,
+    ctx: &mut Ctx,
+    op: OpId,
+    before: &mut Vec<OpId>,
+    after: &mut Vec<OpId>,
+) -> Result<(), Diagnostic> {
+    let flags = control_uniformity(k, ctx, op);
+    let results = k.op(op).results.clone();
+    let mut kind = k.op(op).kind.clone();
+    let mut result_slots: Vec<Option<(SharedId, Type)>> = vec![None; results.len()];
+    match &mut kind {
+        OpKind::If {
+            then_region,
+            else_region,
+            ..
+        } => {
+            for (i, &r) in results.iter().enumerate() {
+                if flags.results[i] {
+                    continue;
+                }
+                let slot = new_slot(k, ctx, r);
+                result_slots[i] = Some(slot);
+                for region in [&mut *then_region, &mut *else_region] {
+                    let ys = yields_of(k, region);
+                    let mut ops = Vec::new();
+                    slot_store(k, ctx, slot, ys[i], &mut ops);
+                    insert_before_term(region, ops);
+                }
+            }
+            for region in [then_region, else_region] {
+                if let Some(&t) = region.ops.last() {
+                    if let OpKind::Yield(v) = &mut k.op_mut(t).kind {
+                        *v = keep(v, &flags.results);
+                    }
+                }
+            }
+        }
+        OpKind::For { inits, body, .. } => {
+            let mut map = HashMap::new();
+            let mut prologue = Vec::new();
+            let ys = yields_of(k, body);
+            let mut stores = Vec::new();
+            for i in 0..inits.len() {
+                if flags.carried[i] {
+                    continue;
+                }
+                let slot = new_slot(k, ctx, body.args[i + 1]);
+                result_slots[i] = Some(slot);
+                slot_store(k, ctx, slot, inits[i], before);
+                let v = slot_load(k, ctx, slot, &mut prologue);
+                map.insert(body.args[i + 1], v);
+                slot_store(k, ctx, slot, ys[i], &mut stores);
+            }
+            let mut ops = prologue;
+            ops.extend(body.ops.iter().copied());
+            rewrite_in(k, &ops[..], &map);
+            rewrite_in(k, &stores, &map);
+            body.ops = ops;
+            insert_before_term(body, stores);
+            // The yield's own operands were rewritten too; the stored values are the
+            // pre-rewrite ones only when a yield forwards a carried arg unchanged, which
+            // the map handles (it maps the arg to its reload).
+            if let Some(&t) = body.ops.last() {
+                if let OpKind::Yield(v) = &mut k.op_mut(t).kind {
+                    *v = keep(v, &flags.carried);
+                }
+            }
+            let mut carried = vec![true];
+            carried.extend(flags.carried.iter().copied());
+            body.args = keep(&body.args, &carried);
+            *inits = keep(inits, &flags.carried);
+        }
+        OpKind::While {
+            inits,
+            before: b,
+            after: a,
+        } => {
+            let mut map = HashMap::new();
+            let mut prologue = Vec::new();
+            let ys = yields_of(k, a);
+            let mut stores = Vec::new();
+            for i in 0..inits.len() {
+                if flags.carried[i] {
+                    continue;
+                }
+                let slot = new_slot(k, ctx, b.args[i]);
+                slot_store(k, ctx, slot, inits[i], before);
+                let v = slot_load(k, ctx, slot, &mut prologue);
+                map.insert(b.args[i], v);
+                slot_store(k, ctx, slot, ys[i], &mut stores);
+            }
+            let mut ops = prologue;
+            ops.extend(b.ops.iter().copied());
+            rewrite_in(k, &ops[..], &map);
+            b.ops = ops;
+            insert_before_term(a, stores);
+            if let Some(&t) = a.ops.last() {
+                if let OpKind::Yield(v) = &mut k.op_mut(t).kind {
+                    *v = keep(v, &flags.carried);
+                }
+            }
+            b.args = keep(&b.args, &flags.carried);
+            *inits = keep(inits, &flags.carried);
+            // Condition args -> after args and results.
+            let cargs = yields_of(k, b);
+            let mut cond_stores = Vec::new();
+            let mut amap = HashMap::new();
+            let mut aprologue = Vec::new();
+            for (i, &c) in cargs.iter().enumerate() {
+                if flags.cond_args.get(i).copied().unwrap_or(false) {
+                    continue;
+                }
+                let slot = new_slot(k, ctx, c);
+                result_slots[i] = Some(slot);
+                slot_store(k, ctx, slot, c, &mut cond_stores);
+                let v = slot_load(k, ctx, slot, &mut aprologue);
+                amap.insert(a.args[i], v);
+            }
+            insert_before_term(b, cond_stores);
+            if let Some(&t) = b.ops.last() {
+                if let OpKind::Condition { args, .. } = &mut k.op_mut(t).kind {
+                    *args = keep(args, &flags.cond_args);
+                }
+            }
+            let mut ops = aprologue;
+            ops.extend(a.ops.iter().copied());
+            rewrite_in(k, &ops[..], &amap);
+            a.ops = ops;
+            a.args = keep(&a.args, &flags.cond_args);
+        }
+        _ => return Ok(()),
+    }
+    // Results: reload after the op.
+    for (i, &r) in results.iter().enumerate() {
+        if let Some(slot) = result_slots[i] {
+            let v = slot_load(k, ctx, slot, after);
+            ctx.pending.insert(r, v);
+        }
+    }
+    let keep_results: Vec<bool> = result_slots.iter().map(|s| s.is_none()).collect();
+    k.op_mut(op).kind = kind;
+    k.op_mut(op).results = keep(&results, &keep_results);
+    renumber(k, op);
+    Ok(())
+}
+
+/// Thread-level ops reading the shuffled value from `slot` exactly as the interpreter's
+/// `shfl.sync` (segment mask and clamp from `clamp`); a source lane beyond the block's
+/// last thread (a partial warp) traps.
+#[allow(clippy::too_many_arguments)]
+fn shuffle_read(
+    k: &mut Kernel,
+    ctx: &mut Ctx,
+    mode: frontend::ir::ShuffleMode,
+    lane: Value,
+    clamp: Value,
+    slot: (SharedId, Type),
+    ty: Type,
+    ops: &mut Vec<OpId>,
+) -> Value {
+    use frontend::ir::{IntPredicate as P, ShuffleMode as M};
+    let tids = ctx.tids.clone();
+    let lin64 = {
+        let start = ops.len();
+        let l = linear_tid(k, ctx.cfg, &tids, ops);
+        for &o in &ops[start..] {
+            let rs = k.op(o).results.clone();
+            emit_mark(ctx, &rs);
+        }
+        l
+    };
+    let threads = ctx.cfg.block[0] * ctx.cfg.block[1] * ctx.cfg.block[2];
+    let mut emit = |k: &mut Kernel, kind: OpKind, t: Type, ops: &mut Vec<OpId>| {
+        let o = k.create_op(kind, &[t], None);
+        ops.push(o);
+        let v = k.op(o).results[0];
+        ctx.inside.insert(v);
+        v
+    };
+    let c = |k: &mut Kernel, bits: u64, t: Type, ops: &mut Vec<OpId>, emit: &mut Emit| {
+        emit(k, OpKind::Const { bits }, t, ops)
+    };
+    let i32t = Type::I32;
+    let lin = emit(k, OpKind::Cast(CastOp::Trunc, lin64), i32t, ops);
+    let m31 = c(k, 31, i32t, ops, &mut emit);
+    let me = emit(k, OpKind::Binary(BinaryOp::And, lin, m31), i32t, ops);
+    let lane32 = if k.value_type(lane) == i32t {
+        lane
+    } else {
+        emit(k, OpKind::Cast(CastOp::Trunc, lane), i32t, ops)
+    };
+    let clamp32 = if k.value_type(clamp) == i32t {
+        clamp
+    } else {
+        emit(k, OpKind::Cast(CastOp::Trunc, clamp), i32t, ops)
+    };
+    let b = emit(k, OpKind::Binary(BinaryOp::And, lane32, m31), i32t, ops);
+    let eight = c(k, 8, i32t, ops, &mut emit);
+    let sh = emit(k, OpKind::Binary(BinaryOp::LShr, clamp32, eight), i32t, ops);
+    let segmask = emit(k, OpKind::Binary(BinaryOp::And, sh, m31), i32t, ops);
+    let cval = emit(k, OpKind::Binary(BinaryOp::And, clamp32, m31), i32t, ops);
+    let minus1 = c(k, u64::from(u32::MAX), i32t, ops, &mut emit);
+    let notseg = emit(k, OpKind::Binary(BinaryOp::Xor, segmask, minus1), i32t, ops);
+    let min_lane = emit(k, OpKind::Binary(BinaryOp::And, me, segmask), i32t, ops);
+    let ch = emit(k, OpKind::Binary(BinaryOp::And, cval, notseg), i32t, ops);
+    let max_lane = emit(k, OpKind::Binary(BinaryOp::Or, min_lane, ch), i32t, ops);
+    let (j, in_range) = match mode {
+        M::Up => {
+            let j = emit(k, OpKind::Binary(BinaryOp::Sub, me, b), i32t, ops);
+            (j, emit(k, OpKind::ICmp(P::Sge, j, max_lane), Type::I1, ops))
+        }
+        M::Down => {
+            let j = emit(k, OpKind::Binary(BinaryOp::Add, me, b), i32t, ops);
+            (j, emit(k, OpKind::ICmp(P::Sle, j, max_lane), Type::I1, ops))
+        }
+        M::Bfly => {
+            let j = emit(k, OpKind::Binary(BinaryOp::Xor, me, b), i32t, ops);
+            (j, emit(k, OpKind::ICmp(P::Sle, j, max_lane), Type::I1, ops))
+        }
+        M::Idx => {
+            let bn = emit(k, OpKind::Binary(BinaryOp::And, b, notseg), i32t, ops);
+            let j = emit(k, OpKind::Binary(BinaryOp::Or, min_lane, bn), i32t, ops);
+            (j, emit(k, OpKind::ICmp(P::Sle, j, max_lane), Type::I1, ops))
+        }
+    };
+    let j = emit(
+        k,
+        OpKind::Select {
+            cond: in_range,
+            if_true: j,
+            if_false: me,
+        },
+        i32t,
+        ops,
+    );
+    // Source thread = lin - me + j; it must exist in this block.
+    let base = emit(k, OpKind::Binary(BinaryOp::Sub, lin, me), i32t, ops);
+    let src = emit(k, OpKind::Binary(BinaryOp::Add, base, j), i32t, ops);
+    let nt = c(k, u64::from(threads), i32t, ops, &mut emit);
+    let bad = emit(k, OpKind::ICmp(P::Uge, src, nt), Type::I1, ops);
+    let trap = k.create_op(OpKind::Trap, &[], None);
+    let t_yield = k.create_op(OpKind::Yield(vec![]), &[], None);
+    let e_yield = k.create_op(OpKind::Yield(vec![]), &[], None);
+    let guard = k.create_op(
+        OpKind::If {
+            cond: bad,
+            then_region: Region {
+                args: vec![],
+                ops: vec![trap, t_yield],
+            },
+            else_region: Region {
+                args: vec![],
+                ops: vec![e_yield],
+            },
+        },
+        &[],
+        None,
+    );
+    ops.push(guard);
+    let zero = c(k, 0, i32t, ops, &mut emit);
+    let src_ok = emit(
+        k,
+        OpKind::Select {
+            cond: bad,
+            if_true: zero,
+            if_false: src,
+        },
+        i32t,
+        ops,
+    );
+    let src64 = emit(k, OpKind::Cast(CastOp::ZExt, src_ok), Type::I64, ops);
+    let size = c(k, ty.bytes(), Type::I64, ops, &mut emit);
+    let off = emit(
+        k,
+        OpKind::Binary(BinaryOp::Mul, src64, size),
+        Type::I64,
+        ops,
+    );
+    emit(
+        k,
+        OpKind::Load {
+            addr: Addr::Root {
+                root: MemRoot::Shared(slot.0),
+                offset: off,
+            },
+        },
+        ty,
+        ops,
+    )
+}
+
+type Emit<'a> = dyn FnMut(&mut Kernel, OpKind, Type, &mut Vec<OpId>) -> Value + 'a;
+
+fn emit_mark(ctx: &mut Ctx, vals: &[Value]) {
+    ctx.inside.extend(vals.iter().copied());
+}

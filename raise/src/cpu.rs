@@ -1,0 +1,131 @@
+//! `--target cpu` and `--emit cpu-object`: raise each launched kernel to the parallel IR,
+//! distribute it at its barriers for the launch's block size, lower it through MLIR to
+//! native code and run it on the host buffers (or write an object file and C header).
+//!
+//! Launches run in spec order on one set of host buffers (the spec's buffers plus the
+//! module's global variables), like the interpreter's device memory. The CPU code does not
+//! bounds-check: a kernel that reads outside its buffers is as undefined here as on a GPU.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+use frontend::interp::LaunchConfig;
+use frontend::ir::{AddrSpace, FuncId, Module};
+use frontend::Diagnostic;
+use lower::cpu::{self, CpuArg};
+use parallel_ir::ir::Kernel;
+
+use crate::bind::ParamValue;
+use crate::buffers::HostBuffer;
+use crate::driver::{BoundLaunch, RunResult};
+use crate::spec::LaunchSpec;
+
+/// Raise a kernel and make it barrier-free for `config`.
+pub fn prepare(
+    module: &Module,
+    kernel: FuncId,
+    config: &LaunchConfig,
+    cache: &mut HashMap<FuncId, Kernel>,
+) -> Result<Kernel, Diagnostic> {
+    let raised = match cache.get(&kernel) {
+        Some(k) => k.clone(),
+        None => {
+            let k = parallel_ir::raise_kernel(module, kernel)?;
+            cache.insert(kernel, k.clone());
+            k
+        }
+    };
+    let mut k = raised;
+    parallel_ir::transforms::distribute::distribute(&mut k, config)?;
+    Ok(k)
+}
+
+/// Run every launch on the CPU backend.
+pub fn run_cpu(
+    module: &Module,
+    spec: &LaunchSpec,
+    inputs: Vec<HostBuffer>,
+    launches: &[BoundLaunch],
+) -> Result<RunResult, Diagnostic> {
+    let mut buffers = inputs;
+    let mut globals: Vec<Vec<u8>> = module
+        .globals
+        .iter()
+        .map(|g| {
+            let mut bytes = vec![0u8; (g.bytes as usize).max(1)];
+            if g.space != AddrSpace::Shared {
+                if let Some(init) = &g.init {
+                    let n = init.len().min(bytes.len());
+                    bytes[..n].copy_from_slice(&init[..n]);
+                }
+            }
+            bytes
+        })
+        .collect();
+    let _ = spec;
+    let mut cache = HashMap::new();
+    for launch in launches {
+        let k = prepare(module, launch.kernel, &launch.config, &mut cache)?;
+        let compiled = cpu::compile(&k, &launch.config, globals.len())?;
+        let bases: Vec<*mut u8> = buffers.iter_mut().map(|b| b.data.as_mut_ptr()).collect();
+        let args: Vec<CpuArg> = launch
+            .params
+            .iter()
+            .map(|p| match *p {
+                ParamValue::Bits(b) => CpuArg::Bits(b),
+                ParamValue::BufferBase(i) => {
+                    CpuArg::Ptr(bases.get(i).copied().unwrap_or(std::ptr::null_mut()))
+                }
+                ParamValue::BufferOffset(i, off) => CpuArg::Ptr(
+                    bases
+                        .get(i)
+                        .map(|b| b.wrapping_add(off as usize))
+                        .unwrap_or(std::ptr::null_mut()),
+                ),
+            })
+            .collect();
+        let gptrs: Vec<*mut u8> = globals.iter_mut().map(|g| g.as_mut_ptr()).collect();
+        // SAFETY: the pointers are the spec's buffers and the module's globals, alive for
+        // the call; the kernel's accesses within them are the spec's contract.
+        unsafe { compiled.run(&args, &gptrs)? };
+    }
+    Ok(RunResult {
+        buffers,
+        notes: Vec::new(),
+    })
+}
+
+/// Write `path` (an object file) and `path.h` for every launch of the spec (with more
+/// than one launch, `path` gets `.<n>` before its extension). Gives the files written.
+pub fn emit_cpu_objects(
+    module: &Module,
+    launches: &[BoundLaunch],
+    path: &Path,
+) -> Result<Vec<PathBuf>, Diagnostic> {
+    let mut cache = HashMap::new();
+    let mut written = Vec::new();
+    for (i, launch) in launches.iter().enumerate() {
+        let k = prepare(module, launch.kernel, &launch.config, &mut cache)?;
+        let obj = if launches.len() == 1 {
+            path.to_path_buf()
+        } else {
+            let stem = path
+                .file_stem()
+                .map(|s| s.to_string_lossy().to_string())
+                .unwrap_or_default();
+            let ext = path
+                .extension()
+                .map(|s| s.to_string_lossy().to_string())
+                .unwrap_or_else(|| "o".into());
+            path.with_file_name(format!("{stem}.{}.{ext}", i + 1))
+        };
+        cpu::emit_object(&k, &launch.config, module.globals.len(), &obj)?;
+        let header = obj.with_extension("h");
+        std::fs::write(&header, cpu::c_header(&k, module.globals.len())).map_err(|e| {
+            Diagnostic::new("io", format!("{}: cannot write: {e}", header.display()))
+        })?;
+        written.push(obj);
+        written.push(header);
+    }
+    Ok(written)
+}

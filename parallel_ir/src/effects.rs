@@ -329,6 +329,44 @@ pub fn roots_may_alias(a: MemRoot, b: MemRoot) -> bool {
     }
 }
 
+/// The kind of memory a location lies in, when known: CUDA's address spaces are disjoint
+/// (an access through a `ptr.global` pointer never reaches shared memory).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MemSpace {
+    /// Device buffers, `__device__` and `__constant__` data.
+    Global,
+    Shared,
+    Local,
+}
+
+/// The memory space of an access location (`None`: a generic pointer, anywhere).
+pub fn loc_space(kernel: &Kernel, loc: &AccessLoc) -> Option<MemSpace> {
+    use frontend::ir::AddrSpace;
+    match *loc {
+        AccessLoc::Root { root, .. } => Some(match root {
+            MemRoot::Param(_) | MemRoot::Global(_) => MemSpace::Global,
+            MemRoot::Shared(_) => MemSpace::Shared,
+            MemRoot::Local(_) => MemSpace::Local,
+        }),
+        AccessLoc::Unknown { ptr, .. } => match kernel.values.get(ptr.index())?.ty {
+            Type::Ptr(AddrSpace::Global | AddrSpace::Const | AddrSpace::Param) => {
+                Some(MemSpace::Global)
+            }
+            Type::Ptr(AddrSpace::Shared) => Some(MemSpace::Shared),
+            Type::Ptr(AddrSpace::Local) => Some(MemSpace::Local),
+            _ => None,
+        },
+    }
+}
+
+/// Whether two locations are in different memory spaces (so never overlap).
+pub fn spaces_disjoint(kernel: &Kernel, a: &AccessLoc, b: &AccessLoc) -> bool {
+    matches!(
+        (loc_space(kernel, a), loc_space(kernel, b)),
+        (Some(x), Some(y)) if x != y
+    )
+}
+
 /// The constant value of `v`, if it is defined by a `Const` (sign-extended).
 pub fn const_value(kernel: &Kernel, v: Value) -> Option<i64> {
     match kernel.values.get(v.index())?.def {
@@ -351,6 +389,9 @@ pub fn const_value(kernel: &Kernel, v: Value) -> Option<i64> {
 /// thread, or in any two threads: offsets are compared only when both are constants).
 pub fn may_conflict(kernel: &Kernel, a: &Access, b: &Access) -> bool {
     if !a.write && !b.write {
+        return false;
+    }
+    if spaces_disjoint(kernel, &a.loc, &b.loc) {
         return false;
     }
     match (a.loc, b.loc) {

@@ -109,3 +109,52 @@ fn core_effects_may_conflict() {
     ));
     assert!(roots_may_alias(MemRoot::Param(0), MemRoot::Param(1)));
 }
+
+#[test]
+fn core_effects_address_spaces_are_disjoint() {
+    use frontend::ir::AddrSpace;
+    let mut b = Builder::new("k");
+    let xg = b.param(Type::Ptr(AddrSpace::Global), "x");
+    let xgen = b.param(Type::Ptr(AddrSpace::Generic), "p");
+    b.grid(|b, _| {
+        let s = b.shared("s", 16, 4);
+        b.block(|b, _| {
+            let z = b.i64(0);
+            let v = b.value(
+                OpKind::Load {
+                    addr: Addr::Dynamic(xg),
+                },
+                Type::F32,
+            );
+            b.op(
+                OpKind::Store {
+                    addr: Addr::Dynamic(xgen),
+                    value: v,
+                },
+                &[],
+            );
+            b.store(MemRoot::Shared(s), z, v);
+        });
+    });
+    let k = b.finish();
+    let block = (0..k.ops.len() as u32)
+        .map(OpId)
+        .find(|&o| {
+            matches!(
+                k.op(o).kind,
+                OpKind::Parallel {
+                    level: Level::Block,
+                    ..
+                }
+            )
+        })
+        .unwrap();
+    let e = op_effects(&k, block);
+    let [global_load, generic_store, shared_store] = e.accesses[..] else {
+        panic!("three accesses expected")
+    };
+    assert!(!may_conflict(&k, &global_load, &shared_store));
+    assert!(may_conflict(&k, &generic_store, &shared_store));
+    assert!(may_conflict(&k, &global_load, &generic_store));
+    assert_eq!(loc_space(&k, &global_load.loc), Some(MemSpace::Global));
+}

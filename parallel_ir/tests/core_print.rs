@@ -52,3 +52,80 @@ fn core_print_snapshot() {
     // Deterministic: printing twice gives the same text.
     assert_eq!(print_kernel(&k), text);
 }
+
+#[test]
+fn core_print_while_warp_and_misc_ops() {
+    use parallel_ir::builder::Builder;
+    use parallel_ir::ir::*;
+    let mut b = Builder::new("misc");
+    let n = b.param(Type::I32, "n");
+    b.grid(|b, _| {
+        b.block(|b, [tx, _, _]| {
+            let l = b.local(8, 4);
+            let one = b.i32(1);
+            let r = b.while_(
+                &[tx, n],
+                &[Type::I32],
+                |b, a| {
+                    let c = b.icmp(IntPredicate::Slt, a[0], a[1]);
+                    (c, vec![a[0]])
+                },
+                |b, a| {
+                    let next = b.bin(BinaryOp::Add, a[0], one);
+                    vec![next, n]
+                },
+            );
+            let full = b.i32(-1);
+            let clamp = b.i32(31);
+            let s = b.value(
+                OpKind::Shuffle {
+                    mode: ShuffleMode::Bfly,
+                    mask: full,
+                    value: r[0],
+                    lane: one,
+                    clamp,
+                },
+                Type::I32,
+            );
+            let z = b.i64(0);
+            b.store(MemRoot::Local(l), z, s);
+            let p = b.icmp(IntPredicate::Eq, s, one);
+            b.value(
+                OpKind::Barrier {
+                    kind: BarrierKind::Count,
+                    pred: Some(p),
+                },
+                Type::I32,
+            );
+        });
+    });
+    let k = b.finish();
+    parallel_ir::verify::verify_kernel(&k).unwrap();
+    let expected = r#"kernel @misc(%0: i32 "n") {
+  parallel.grid (%1, %2, %3) {
+    parallel.block (%4, %5, %6) {
+      local.alloc local0, 8 bytes, align 4
+      %7 = const 1 : i32
+      %8 = while (%9 = %4, %10 = %0) -> (i32) {
+        %11 = icmp slt %9, %10 : i32
+        condition %11 (%9)
+      } do (%12) {
+        %13 = add %12, %7 : i32
+        yield %13, %0
+      }
+      %14 = const -1 : i32
+      %15 = const 31 : i32
+      %16 = shfl.bfly %14, %8, %7, %15 : i32
+      %17 = const 0 : i64
+      store local0[%17], %16 : i32
+      %18 = icmp eq %16, %7 : i32
+      %19 = barrier.count %18
+      yield
+    }
+    yield
+  }
+  yield
+}
+"#;
+    assert_eq!(print_kernel(&k), expected, "got:\n{}", print_kernel(&k));
+}

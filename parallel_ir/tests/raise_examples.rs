@@ -45,3 +45,16 @@ fn all_example_kernels_raise() {
     assert!(count > 40, "only {count} kernels");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+#[test]
+#[ignore]
+fn print_example() {
+    let path = std::env::var("PIR_EXAMPLE").unwrap_or_default();
+    let module = frontend::load_module(Path::new(&path)).expect("load");
+    for (_, r) in parallel_ir::raise_module(&module) {
+        match r {
+            Ok(k) => println!("{}", parallel_ir::print::print_kernel(&k)),
+            Err(e) => println!("error: {e}"),
+        }
+    }
+}

@@ -118,10 +118,11 @@ pub fn run(
     target: Target,
     options: &RunOptions,
 ) -> Result<RunResult, Diagnostic> {
-    let _ = options;
     let launches = bind_spec(module, spec)?;
     match target {
         Target::Interp => run_interp(module, spec, inputs, &launches),
+        Target::ParallelInterp => run_parallel_interp(module, spec, inputs, &launches),
+        Target::Xla => crate::xla::run_xla(module, spec, inputs, &launches, options),
         Target::Cpu => crate::cpu::run_cpu(module, spec, inputs, &launches),
         other => Err(Diagnostic::new(
             "unsupported-target",
@@ -139,6 +140,65 @@ fn run_interp(
     inputs: Vec<HostBuffer>,
     launches: &[BoundLaunch],
 ) -> Result<RunResult, Diagnostic> {
+    run_on_memory(
+        module,
+        spec,
+        inputs,
+        launches,
+        &mut |launch, params, memory, _notes| {
+            frontend::interp::launch(module, launch.kernel, &launch.config, params, memory)
+        },
+    )
+}
+
+/// Raise each launched kernel to the parallel IR and run it on the parallel-IR
+/// interpreter; a kernel that cannot be raised runs on the kernel-IR interpreter instead,
+/// with a note saying so.
+fn run_parallel_interp(
+    module: &Module,
+    spec: &LaunchSpec,
+    inputs: Vec<HostBuffer>,
+    launches: &[BoundLaunch],
+) -> Result<RunResult, Diagnostic> {
+    let mut raised: std::collections::HashMap<FuncId, Result<parallel_ir::ir::Kernel, Diagnostic>> =
+        std::collections::HashMap::new();
+    run_on_memory(
+        module,
+        spec,
+        inputs,
+        launches,
+        &mut |launch, params, memory, notes| {
+            let kernel = raised.entry(launch.kernel).or_insert_with(|| {
+            let r = parallel_ir::raise_kernel(module, launch.kernel);
+            if let Err(d) = &r {
+                notes.push(format!(
+                    "kernel '{}' could not be raised to the parallel IR ({d}); it ran on the kernel-IR interpreter instead",
+                    module.function(launch.kernel).display_name
+                ));
+            }
+            r
+        });
+            match kernel {
+                Ok(k) => parallel_ir::interp::launch(module, k, &launch.config, params, memory),
+                Err(_) => {
+                    frontend::interp::launch(module, launch.kernel, &launch.config, params, memory)
+                }
+            }
+        },
+    )
+}
+
+type LaunchFn<'a> =
+    dyn FnMut(&BoundLaunch, &[u64], &mut Memory, &mut Vec<String>) -> Result<(), Diagnostic> + 'a;
+
+fn run_on_memory(
+    module: &Module,
+    spec: &LaunchSpec,
+    inputs: Vec<HostBuffer>,
+    launches: &[BoundLaunch],
+    run_launch: &mut LaunchFn<'_>,
+) -> Result<RunResult, Diagnostic> {
+    let mut notes = Vec::new();
     let mut memory = Memory::new(module);
     let mut shapes = Vec::with_capacity(inputs.len());
     let mut bases = Vec::with_capacity(inputs.len());
@@ -148,7 +208,7 @@ fn run_interp(
     }
     for launch in launches {
         let params: Vec<u64> = launch.params.iter().map(|p| p.resolve(&bases)).collect();
-        frontend::interp::launch(module, launch.kernel, &launch.config, &params, &mut memory)?;
+        run_launch(launch, &params, &mut memory, &mut notes)?;
     }
     let mut buffers = Vec::with_capacity(bases.len());
     for ((dtype, shape), base) in shapes.into_iter().zip(bases) {
@@ -158,8 +218,19 @@ fn run_interp(
             .to_vec();
         buffers.push(HostBuffer { dtype, shape, data });
     }
-    Ok(RunResult {
-        buffers,
-        notes: Vec::new(),
-    })
+    Ok(RunResult { buffers, notes })
+}
+
+/// Raise every kernel of `module` to the parallel IR and print them (the first kernel that
+/// cannot be raised gives its diagnostic).
+pub fn emit_parallel_ir(module: &Module) -> Result<String, Diagnostic> {
+    let mut out = String::new();
+    for (_, kernel) in parallel_ir::raise_module(module) {
+        let kernel = kernel?;
+        if !out.is_empty() {
+            out.push('\n');
+        }
+        out.push_str(&parallel_ir::print::print_kernel(&kernel));
+    }
+    Ok(out)
 }

@@ -14,3 +14,4 @@ pub mod cpu;
 pub mod driver;
 pub mod npy;
 pub mod spec;
+pub mod xla;

@@ -157,10 +157,18 @@ fn execute(command: Command) -> Result<(), Diagnostic> {
             }
             let text = match (emit.as_str(), grad) {
                 ("kernel-ir", false) => frontend::ir::print::print_module(&module),
+                ("stablehlo", false) => {
+                    let Some(spec) = spec else {
+                        return Err(Diagnostic::new("bad-argument", "--emit stablehlo needs --spec (the module is one function over the spec's buffers)"));
+                    };
+                    let spec = raise::spec::load_spec(&spec).map_err(spec_diag)?;
+                    raise::xla::emit_stablehlo(&module, &spec)?
+                }
+                ("parallel-ir", false) => driver::emit_parallel_ir(&module)?,
                 ("kernel-ir" | "parallel-ir" | "cpu-object", true) => {
                     return Err(Diagnostic::new("bad-argument", "--grad applies to --emit stablehlo"))
                 }
-                ("parallel-ir" | "stablehlo", _) => {
+                ("stablehlo" | "cpu-object", _) => {
                     return Err(Diagnostic::new(
                         "unsupported-target",
                         format!("--emit {emit} is not available yet in this build"),

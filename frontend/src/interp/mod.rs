@@ -34,8 +34,8 @@ pub mod semantics;
 
 use crate::diag::{Diagnostic, Location};
 use crate::ir::{
-    print, AddrSpace, AtomicOp, BarrierKind, BinaryOp, Block, BlockCall, CastOp, FuncId, Function,
-    Inst, Module, Op, ShuffleMode, SpecialReg, Terminator, Type, Value, VoteMode,
+    print, AddrSpace, BarrierKind, Block, BlockCall, CastOp, FuncId, Function, Inst, Module, Op,
+    ShuffleMode, SpecialReg, Terminator, Type, Value, VoteMode,
 };
 use semantics::EvalError;
 
@@ -47,8 +47,10 @@ pub struct LaunchConfig {
     pub dynamic_shared_bytes: u64,
 }
 
-const TAG_SHIFT: u32 = 40;
-const OFFSET_MASK: u64 = (1 << TAG_SHIFT) - 1;
+/// Bits of a generic pointer below its allocation tag.
+pub const TAG_SHIFT: u32 = 40;
+/// Mask of the byte offset of a generic pointer.
+pub const OFFSET_MASK: u64 = (1 << TAG_SHIFT) - 1;
 /// Tag of generic pointers into the current block's shared memory.
 pub const SHARED_TAG: u64 = 0xFF_FFFF;
 /// Tag of generic pointers into thread `t`'s local memory is `LOCAL_TAG + t`.
@@ -68,6 +70,8 @@ pub struct Memory {
     /// Generic address of each module global that is not shared memory.
     globals: Vec<Option<u64>>,
     max_steps: u64,
+    /// Instructions (and terminators) executed by all completed launches, all threads.
+    executed_steps: u64,
 }
 
 #[derive(Debug)]
@@ -87,6 +91,7 @@ impl Memory {
             allocations: Vec::new(),
             globals: Vec::new(),
             max_steps,
+            executed_steps: 0,
         };
         for g in &module.globals {
             let address = if g.space == AddrSpace::Shared {
@@ -107,6 +112,12 @@ impl Memory {
     /// Stop a launch after this many executed instructions (all threads together).
     pub fn set_max_steps(&mut self, steps: u64) {
         self.max_steps = steps;
+    }
+
+    /// Instructions and terminators executed so far by all threads of completed launches
+    /// (for throughput measurements).
+    pub fn executed_steps(&self) -> u64 {
+        self.executed_steps
     }
 
     /// Add a device buffer; gives the pointer to its first byte.
@@ -130,6 +141,24 @@ impl Memory {
         self.allocations
             .get_mut(index)
             .map(|a| std::mem::take(&mut a.bytes))
+    }
+
+    /// The bytes of the allocation `ptr` points into, mutably (the length is fixed).
+    pub fn buffer_mut(&mut self, ptr: u64) -> Option<&mut [u8]> {
+        let index = (ptr >> TAG_SHIFT).checked_sub(1)? as usize;
+        self.allocations
+            .get_mut(index)
+            .map(|a| a.bytes.as_mut_slice())
+    }
+
+    /// The generic address of module global `g`; `None` for shared-memory globals.
+    pub fn global_address(&self, g: crate::ir::GlobalId) -> Option<u64> {
+        self.globals.get(g.index()).copied().flatten()
+    }
+
+    /// The step limit of a launch (see [`Memory::set_max_steps`]).
+    pub fn max_steps(&self) -> u64 {
+        self.max_steps
     }
 
     /// The name of the allocation `ptr` points into.
@@ -321,6 +350,8 @@ pub fn launch(
             }
         }
     }
+    let steps = exec.steps;
+    memory.executed_steps += steps;
     Ok(())
 }
 
@@ -819,37 +850,7 @@ impl<'a> Exec<'a> {
             Op::Atomic { op, ptr, value } => {
                 let vt = ty(value);
                 let old = self.load(ty(ptr), r(ptr), vt, local, linear)?;
-                let v = r(value);
-                let m = vt.mask();
-                let new = match op {
-                    AtomicOp::Add => old.wrapping_add(v),
-                    AtomicOp::FAdd => semantics::binary(BinaryOp::FAdd, vt, old, v)?,
-                    AtomicOp::Sub => old.wrapping_sub(v),
-                    AtomicOp::And => old & v,
-                    AtomicOp::Or => old | v,
-                    AtomicOp::Xor => old ^ v,
-                    AtomicOp::Exch => v,
-                    AtomicOp::SMin => semantics::binary(BinaryOp::SMin, vt, old, v)?,
-                    AtomicOp::SMax => semantics::binary(BinaryOp::SMax, vt, old, v)?,
-                    AtomicOp::UMin => semantics::binary(BinaryOp::UMin, vt, old, v)?,
-                    AtomicOp::UMax => semantics::binary(BinaryOp::UMax, vt, old, v)?,
-                    AtomicOp::FMin => semantics::binary(BinaryOp::FMin, vt, old, v)?,
-                    AtomicOp::FMax => semantics::binary(BinaryOp::FMax, vt, old, v)?,
-                    AtomicOp::Inc => {
-                        if old & m >= v & m {
-                            0
-                        } else {
-                            old + 1
-                        }
-                    }
-                    AtomicOp::Dec => {
-                        if old & m == 0 || old & m > v & m {
-                            v
-                        } else {
-                            old - 1
-                        }
-                    }
-                };
+                let new = semantics::atomic(*op, vt, old, r(value))?;
                 self.store(ty(ptr), r(ptr), vt, semantics::mask(new, vt), local, linear)?;
                 old
             }

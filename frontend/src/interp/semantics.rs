@@ -9,7 +9,7 @@
 //! * `fma` rounds once; float -> int rounds toward zero, saturates, NaN gives 0;
 //! * `fmin`/`fmax` ignore a NaN operand and order -0 below +0 (PTX `min`/`max`).
 
-use crate::ir::{BinaryOp, CastOp, FloatPredicate, IntPredicate, Type, UnaryOp};
+use crate::ir::{AtomicOp, BinaryOp, CastOp, FloatPredicate, IntPredicate, Type, UnaryOp};
 
 /// Why a pure operation has no result.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -466,6 +466,41 @@ pub fn cast(op: CastOp, from: Type, to: Type, a: u64) -> u64 {
             }
         }
     }
+}
+
+/// The value an atomic read-modify-write stores, given the old memory contents `old` and
+/// the operand `v` (both of type `ty`); not yet masked to `ty`.
+pub fn atomic(op: AtomicOp, ty: Type, old: u64, v: u64) -> Result<u64, EvalError> {
+    let m = ty.mask();
+    Ok(match op {
+        AtomicOp::Add => old.wrapping_add(v),
+        AtomicOp::FAdd => binary(BinaryOp::FAdd, ty, old, v)?,
+        AtomicOp::Sub => old.wrapping_sub(v),
+        AtomicOp::And => old & v,
+        AtomicOp::Or => old | v,
+        AtomicOp::Xor => old ^ v,
+        AtomicOp::Exch => v,
+        AtomicOp::SMin => binary(BinaryOp::SMin, ty, old, v)?,
+        AtomicOp::SMax => binary(BinaryOp::SMax, ty, old, v)?,
+        AtomicOp::UMin => binary(BinaryOp::UMin, ty, old, v)?,
+        AtomicOp::UMax => binary(BinaryOp::UMax, ty, old, v)?,
+        AtomicOp::FMin => binary(BinaryOp::FMin, ty, old, v)?,
+        AtomicOp::FMax => binary(BinaryOp::FMax, ty, old, v)?,
+        AtomicOp::Inc => {
+            if old & m >= v & m {
+                0
+            } else {
+                old + 1
+            }
+        }
+        AtomicOp::Dec => {
+            if old & m == 0 || old & m > v & m {
+                v
+            } else {
+                old - 1
+            }
+        }
+    })
 }
 
 #[cfg(test)]

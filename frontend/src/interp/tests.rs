@@ -3,7 +3,7 @@
 //! diagnostics for out-of-bounds accesses, division by zero and runaway loops.
 
 use super::*;
-use crate::ir::{Flavor, FuncKind, Global, GlobalId, IntPredicate};
+use crate::ir::{BinaryOp, Flavor, FuncKind, Global, GlobalId, IntPredicate};
 
 const I32: Type = Type::I32;
 const G: Type = Type::Ptr(AddrSpace::Global);

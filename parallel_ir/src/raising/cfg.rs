@@ -8,12 +8,11 @@
 
 use frontend::ir::{Block, Function};
 
-/// A natural loop: its header and every block of its body (header included).
+/// A natural loop: its header, its body's blocks (header included) and its parent.
 #[derive(Clone, Debug)]
 pub struct Loop {
     pub header: Block,
-    /// Membership by block index.
-    pub blocks: Vec<bool>,
+    pub blocks: Vec<Block>,
     pub parent: Option<usize>,
 }
 
@@ -24,6 +23,20 @@ pub struct LoopForest {
     pub innermost: Vec<Option<usize>>,
     /// The loop whose header is this block.
     pub header_of: Vec<Option<usize>>,
+}
+
+impl LoopForest {
+    /// Whether loop `l` contains block `b` (walks `b`'s loop nest outwards).
+    pub fn contains(&self, l: usize, b: Block) -> bool {
+        let mut cur = self.innermost.get(b.index()).copied().flatten();
+        while let Some(c) = cur {
+            if c == l {
+                return true;
+            }
+            cur = self.loops[c].parent;
+        }
+        false
+    }
 }
 
 pub struct Cfg {
@@ -99,11 +112,7 @@ impl Cfg {
                         state[s.index()] = 1;
                         stack.push((s, 0));
                     }
-                    1 => {
-                        if !self.dominates(f.entry, s, b) {
-                            return Some(s);
-                        }
-                    }
+                    1 if !self.dominates(f.entry, s, b) => return Some(s),
                     _ => {}
                 }
             } else {
@@ -114,75 +123,84 @@ impl Cfg {
         None
     }
 
-    /// Natural loops (reducible graphs only), merged per header, with nesting.
+    /// Natural loops (reducible graphs only), merged per header, with nesting: headers
+    /// are processed innermost first (decreasing reverse-post-order index); a walk back
+    /// from the latches that meets a block of an already-built loop jumps to that loop's
+    /// outermost header, which makes it a child. Linear up to the nesting depth.
     pub fn loops(&self, f: &Function) -> LoopForest {
         let n = f.blocks.len();
+        let mut headers: Vec<Block> = f
+            .block_ids()
+            .filter(|h| {
+                self.reachable[h.index()]
+                    && self.preds[h.index()].iter().any(|p| {
+                        self.reachable[p.index()]
+                            && self.rpo_index[p.index()] >= self.rpo_index[h.index()]
+                    })
+            })
+            .collect();
+        headers.sort_by_key(|h| std::cmp::Reverse(self.rpo_index[h.index()]));
         let mut loops: Vec<Loop> = Vec::new();
+        let mut innermost: Vec<Option<usize>> = vec![None; n];
         let mut header_of: Vec<Option<usize>> = vec![None; n];
-        for h in f.block_ids() {
-            if !self.reachable[h.index()] {
-                continue;
-            }
-            let latches: Vec<Block> = self.preds[h.index()]
+        let mut stamp: Vec<usize> = vec![usize::MAX; n];
+        for h in headers {
+            let li = loops.len();
+            loops.push(Loop {
+                header: h,
+                blocks: Vec::new(),
+                parent: None,
+            });
+            header_of[h.index()] = Some(li);
+            innermost[h.index()] = Some(li);
+            stamp[h.index()] = li;
+            let mut work: Vec<Block> = self.preds[h.index()]
                 .iter()
                 .copied()
-                .filter(|&p| self.reachable[p.index()] && self.dominates(f.entry, h, p))
+                .filter(|p| {
+                    self.reachable[p.index()]
+                        && self.rpo_index[p.index()] >= self.rpo_index[h.index()]
+                })
                 .collect();
-            if latches.is_empty() {
-                continue;
-            }
-            let mut blocks = vec![false; n];
-            blocks[h.index()] = true;
-            let mut work = latches;
-            while let Some(b) = work.pop() {
-                if blocks[b.index()] {
+            while let Some(mut b) = work.pop() {
+                if let Some(l2) = innermost[b.index()] {
+                    // Jump to the outermost loop built so far around `b`.
+                    let mut top = l2;
+                    while let Some(p) = loops[top].parent {
+                        top = p;
+                    }
+                    if top == li {
+                        continue;
+                    }
+                    loops[top].parent = Some(li);
+                    b = loops[top].header;
+                } else {
+                    innermost[b.index()] = Some(li);
+                }
+                if stamp[b.index()] == li {
                     continue;
                 }
-                blocks[b.index()] = true;
+                stamp[b.index()] = li;
                 for &p in &self.preds[b.index()] {
-                    if self.reachable[p.index()] && !blocks[p.index()] {
+                    if self.reachable[p.index()] && stamp[p.index()] != li {
                         work.push(p);
                     }
                 }
             }
-            header_of[h.index()] = Some(loops.len());
-            loops.push(Loop {
-                header: h,
-                blocks,
-                parent: None,
-            });
         }
-        // Nesting: the parent is the smallest other loop containing the header.
-        let sizes: Vec<usize> = loops
-            .iter()
-            .map(|l| l.blocks.iter().filter(|&&x| x).count())
-            .collect();
-        for i in 0..loops.len() {
-            let h = loops[i].header;
-            let mut best: Option<usize> = None;
-            for j in 0..loops.len() {
-                if i != j && loops[j].blocks[h.index()] && best.is_none_or(|b| sizes[j] < sizes[b])
-                {
-                    best = Some(j);
-                }
-            }
-            loops[i].parent = best;
-        }
-        let mut innermost: Vec<Option<usize>> = vec![None; n];
-        for b in 0..n {
-            let mut best: Option<usize> = None;
-            for (j, l) in loops.iter().enumerate() {
-                if l.blocks[b] && best.is_none_or(|x| sizes[j] < sizes[x]) {
-                    best = Some(j);
-                }
-            }
-            innermost[b] = best;
-        }
-        LoopForest {
+        let mut forest = LoopForest {
             loops,
             innermost,
             header_of,
+        };
+        for b in f.block_ids() {
+            let mut cur = forest.innermost[b.index()];
+            while let Some(c) = cur {
+                forest.loops[c].blocks.push(b);
+                cur = forest.loops[c].parent;
+            }
         }
+        forest
     }
 }
 
@@ -190,47 +208,59 @@ impl Cfg {
 /// virtual sink (index `n`); edges leaving the context, back edges to its header and
 /// blocks without successors go to the sink.
 pub struct PostDom {
-    /// Immediate post-dominator per block index (`SINK` for the sink itself / unknown).
-    pub ipdom: Vec<usize>,
+    /// Immediate post-dominator per block index of the context (global numbering; the
+    /// sink is the number of blocks; `usize::MAX` when none: no path to the sink).
+    ipdom: std::collections::HashMap<usize, usize>,
     pub sink: usize,
 }
 
 impl PostDom {
-    /// `member(b)`: whether `b` belongs to the context; `header`: the context's loop header.
-    pub fn new(cfg: &Cfg, member: &dyn Fn(Block) -> bool, header: Option<Block>) -> PostDom {
-        let n = cfg.succs.len();
-        let sink = n;
-        // Successors in the context graph.
-        let succ_of = |b: usize| -> Vec<usize> {
-            let s = &cfg.succs[b];
-            if s.is_empty() {
-                return vec![sink];
-            }
-            s.iter()
-                .map(|&t| {
-                    if Some(t) == header || !member(t) {
-                        sink
-                    } else {
-                        t.index()
-                    }
-                })
-                .collect()
-        };
-        let nodes: Vec<usize> = (0..n)
-            .filter(|&b| cfg.reachable[b] && member(Block::from_index(b)))
+    /// `nodes`: the context's blocks; `member(b)`: whether `b` belongs to the context;
+    /// `header`: the context's loop header. Work and memory are linear in the context.
+    pub fn new(
+        cfg: &Cfg,
+        nodes: &[Block],
+        member: &dyn Fn(Block) -> bool,
+        header: Option<Block>,
+    ) -> PostDom {
+        let n_all = cfg.succs.len();
+        let sink_global = n_all;
+        let nodes: Vec<Block> = nodes
+            .iter()
+            .copied()
+            .filter(|b| cfg.reachable[b.index()])
             .collect();
-        // Reverse graph: preds in reverse = succs in forward.
-        let mut rsucc: Vec<Vec<usize>> = vec![Vec::new(); n + 1]; // reverse-graph successors
-        let mut fsucc: Vec<Vec<usize>> = vec![Vec::new(); n + 1];
-        for &b in &nodes {
-            for t in succ_of(b) {
-                fsucc[b].push(t);
-                rsucc[t].push(b);
+        let m = nodes.len();
+        let sink = m;
+        let mut local: std::collections::HashMap<usize, usize> =
+            std::collections::HashMap::with_capacity(m);
+        for (i, b) in nodes.iter().enumerate() {
+            local.insert(b.index(), i);
+        }
+        let mut fsucc: Vec<Vec<usize>> = vec![Vec::new(); m + 1];
+        let mut rsucc: Vec<Vec<usize>> = vec![Vec::new(); m + 1];
+        for (i, &b) in nodes.iter().enumerate() {
+            let s = &cfg.succs[b.index()];
+            let targets: Vec<usize> = if s.is_empty() {
+                vec![sink]
+            } else {
+                s.iter()
+                    .map(|&t| {
+                        if Some(t) == header || !member(t) {
+                            sink
+                        } else {
+                            local.get(&t.index()).copied().unwrap_or(sink)
+                        }
+                    })
+                    .collect()
+            };
+            for t in targets {
+                fsucc[i].push(t);
+                rsucc[t].push(i);
             }
         }
-        // Post-order of the reverse graph from the sink.
-        let mut visited = vec![false; n + 1];
-        let mut post: Vec<usize> = Vec::new();
+        let mut visited = vec![false; m + 1];
+        let mut post: Vec<usize> = Vec::with_capacity(m + 1);
         let mut stack: Vec<(usize, usize)> = vec![(sink, 0)];
         visited[sink] = true;
         while let Some((b, i)) = stack.last_mut() {
@@ -247,19 +277,19 @@ impl PostDom {
                 stack.pop();
             }
         }
-        let mut order = vec![usize::MAX; n + 1];
+        let mut order = vec![usize::MAX; m + 1];
         for (i, &b) in post.iter().enumerate() {
-            order[b] = i; // sink has the highest number
+            order[b] = i;
         }
-        let mut ipdom = vec![usize::MAX; n + 1];
-        ipdom[sink] = sink;
+        let mut ip = vec![usize::MAX; m + 1];
+        ip[sink] = sink;
         let mut changed = true;
         while changed {
             changed = false;
             for &b in post.iter().rev().skip(1) {
                 let mut new: Option<usize> = None;
                 for &p in &fsucc[b] {
-                    if ipdom[p] == usize::MAX {
+                    if ip[p] == usize::MAX {
                         continue;
                     }
                     new = Some(match new {
@@ -268,10 +298,10 @@ impl PostDom {
                             let (mut x, mut y) = (p, cur);
                             while x != y {
                                 while order[x] < order[y] {
-                                    x = ipdom[x];
+                                    x = ip[x];
                                 }
                                 while order[y] < order[x] {
-                                    y = ipdom[y];
+                                    y = ip[y];
                                 }
                             }
                             x
@@ -279,48 +309,67 @@ impl PostDom {
                     });
                 }
                 if let Some(nw) = new {
-                    if ipdom[b] != nw {
-                        ipdom[b] = nw;
+                    if ip[b] != nw {
+                        ip[b] = nw;
                         changed = true;
                     }
                 }
             }
         }
-        PostDom { ipdom, sink }
+        // Back to global numbering (sink = number of blocks).
+        let to_global = |x: usize| -> usize {
+            if x == usize::MAX {
+                usize::MAX
+            } else if x == sink {
+                sink_global
+            } else {
+                nodes[x].index()
+            }
+        };
+        let mut ipdom = std::collections::HashMap::with_capacity(m + 1);
+        for (i, b) in nodes.iter().enumerate() {
+            ipdom.insert(b.index(), to_global(ip[i]));
+        }
+        ipdom.insert(sink_global, sink_global);
+        PostDom {
+            ipdom,
+            sink: sink_global,
+        }
+    }
+
+    /// The immediate post-dominator of node `b` (`usize::MAX` when it has none).
+    pub fn ipdom_of(&self, b: usize) -> usize {
+        self.ipdom.get(&b).copied().unwrap_or(usize::MAX)
     }
 
     /// The nearest common post-dominator of `a` and `b` (node indices, sink = `self.sink`).
     pub fn common(&self, mut a: usize, mut b: usize) -> usize {
-        // Walk up with depth.
-        let depth = |mut x: usize| {
+        let limit = self.ipdom.len() + 1;
+        let depth = |mut x: usize| -> Option<usize> {
             let mut d = 0usize;
-            while x != self.sink && x < self.ipdom.len() && self.ipdom[x] != usize::MAX {
-                x = self.ipdom[x];
-                d += 1;
-                if d > self.ipdom.len() {
-                    break;
+            while x != self.sink {
+                x = self.ipdom_of(x);
+                if x == usize::MAX || d > limit {
+                    return None;
                 }
+                d += 1;
             }
-            d
+            Some(d)
         };
-        let (mut da, mut db) = (depth(a), depth(b));
+        let (Some(mut da), Some(mut db)) = (depth(a), depth(b)) else {
+            return usize::MAX;
+        };
         while da > db {
-            a = self.ipdom[a];
+            a = self.ipdom_of(a);
             da -= 1;
         }
         while db > da {
-            b = self.ipdom[b];
+            b = self.ipdom_of(b);
             db -= 1;
         }
         while a != b {
-            if a == self.sink || b == self.sink {
-                return self.sink;
-            }
-            if self.ipdom[a] == usize::MAX || self.ipdom[b] == usize::MAX {
-                return usize::MAX;
-            }
-            a = self.ipdom[a];
-            b = self.ipdom[b];
+            a = self.ipdom_of(a);
+            b = self.ipdom_of(b);
         }
         a
     }

@@ -1,4 +1,4 @@
-//! Clean-ups on a raised kernel: dead-code elimination of pure ops.
+//! Clean-ups on a raised kernel (driver of the passes) and dead-code elimination of pure ops.
 //!
 //! An op is removed when it has no effect on memory or control (a value op, see
 //! [`is_pure`]) and none of its results is used anywhere in the kernel; removing it cannot
@@ -32,6 +32,25 @@ pub fn is_pure(kind: &OpKind) -> bool {
     }
 }
 
+/// [`is_pure`], and also integer divisions by a constant that is neither 0 nor -1 (they
+/// cannot trap or overflow).
+pub fn pure(k: &Kernel, kind: &OpKind) -> bool {
+    if let OpKind::Binary(op, _, b) = kind {
+        if matches!(
+            op,
+            crate::ir::BinaryOp::UDiv
+                | crate::ir::BinaryOp::SDiv
+                | crate::ir::BinaryOp::URem
+                | crate::ir::BinaryOp::SRem
+        ) {
+            let ty = k.value_type(*b);
+            return super::util::const_of(k, *b)
+                .is_some_and(|c| c & ty.mask() != 0 && c & ty.mask() != ty.mask());
+        }
+    }
+    is_pure(kind)
+}
+
 fn count_uses(k: &Kernel, r: &Region, uses: &mut [u32]) {
     for &op in &r.ops {
         let kind = &k.op(op).kind;
@@ -42,44 +61,49 @@ fn count_uses(k: &Kernel, r: &Region, uses: &mut [u32]) {
     }
 }
 
-fn sweep(k: &mut Kernel, ops: Vec<OpId>, uses: &[u32], changed: &mut bool) -> Vec<OpId> {
+/// Remove dead pure ops in reverse program order (uses are seen before definitions, so a
+/// dead chain goes in one pass), keeping use counts up to date.
+fn sweep(k: &mut Kernel, ops: Vec<OpId>, uses: &mut [u32]) -> Vec<OpId> {
     let mut out = Vec::with_capacity(ops.len());
-    for op in ops {
-        let dead = is_pure(&k.op(op).kind) && k.op(op).results.iter().all(|r| uses[r.index()] == 0);
+    for op in ops.into_iter().rev() {
+        let dead = pure(k, &k.op(op).kind) && k.op(op).results.iter().all(|r| uses[r.index()] == 0);
         if dead {
-            *changed = true;
+            k.op(op).kind.for_each_operand(|v| uses[v.index()] -= 1);
             continue;
         }
         let mut kind = std::mem::replace(&mut k.op_mut(op).kind, OpKind::Yield(Vec::new()));
-        for region in kind.regions_mut() {
+        for region in kind.regions_mut().into_iter().rev() {
             let inner = std::mem::take(&mut region.ops);
-            region.ops = sweep(k, inner, uses, changed);
+            region.ops = sweep(k, inner, uses);
         }
         k.op_mut(op).kind = kind;
         out.push(op);
     }
+    out.reverse();
     out
 }
 
-/// Dead-code elimination to a fixed point.
+/// Dead-code elimination.
 pub fn dce(k: &mut Kernel) {
-    loop {
-        let mut uses = vec![0u32; k.values.len()];
-        let body = std::mem::take(&mut k.body);
-        count_uses(k, &body, &mut uses);
-        let mut changed = false;
-        let ops = sweep(k, body.ops, &uses, &mut changed);
-        k.body = Region {
-            args: body.args,
-            ops,
-        };
-        if !changed {
-            break;
-        }
-    }
+    let mut uses = vec![0u32; k.values.len()];
+    let body = std::mem::take(&mut k.body);
+    count_uses(k, &body, &mut uses);
+    let ops = sweep(k, body.ops, &mut uses);
+    k.body = Region {
+        args: body.args,
+        ops,
+    };
 }
 
 /// All clean-ups, in order.
 pub fn run(k: &mut Kernel) {
+    super::fold::fold(k);
+    super::cse::cse(k);
+    super::licm::licm(k);
+    super::loops::while_to_for(k);
+    super::fold::fold(k);
+    super::cse::cse(k);
+    super::licm::licm(k);
+    super::cse::cse(k);
     dce(k);
 }

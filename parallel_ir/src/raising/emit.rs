@@ -10,9 +10,15 @@
 //! `[kind, header args.., exit args.., live-outs..]` (kind 0 = continue, k + 1 = leave
 //! through exit k); after the `While`, nested `If`s on `kind` continue at the exit taken.
 //! Every path of the CFG is thus executed by exactly one path of the region tree, with the
-//! same instructions in the same order, which is why the result is equivalent. Blocks
-//! reachable from several arms before their join are emitted once per arm (duplication,
-//! bounded by an op budget).
+//! same instructions in the same order, which is why the result is equivalent.
+//!
+//! Early returns are folded into conditions: when several arms of a branch reach a common
+//! block before their join (the code after an early `return`, or a shared `else` of a
+//! short-circuit condition), the arms stop there and yield a flag; the common block and
+//! what follows are emitted once, in an `If` on that flag. Barriers and warp collectives
+//! are never duplicated (that would make threads meet at different copies); if structuring
+//! ever would, raising stops with `unsupported-control-flow`. Other duplication is bounded
+//! by an op budget (`raising-too-large`).
 //!
 //! Launch structure: thread and block indices become the arguments of the block- and
 //! grid-level `Parallel`s, launch dimensions become `Dim` ops in the top region, module
@@ -38,6 +44,28 @@ use crate::ir::{
 enum Ctx {
     Top,
     Loop(usize),
+}
+
+/// Where the emission of a stretch of code stops: a join block, the context's sink, or an
+/// *alternative*: a merge block `j` reached by several arms of a branch before their join
+/// (typically the code after an early return), whose arms then yield
+/// `[reached j, j's args.., what reaching the inner stop yields..]` so that `j` and what
+/// follows it are emitted once, guarded by the flag, instead of once per arm.
+#[derive(Clone, Debug)]
+enum Stop {
+    Block(Block),
+    Sink,
+    Alt { j: Block, inner: Box<Stop> },
+}
+
+impl Stop {
+    fn contains(&self, b: usize) -> bool {
+        match self {
+            Stop::Block(e) => e.index() == b,
+            Stop::Sink => false,
+            Stop::Alt { j, inner } => j.index() == b || inner.contains(b),
+        }
+    }
 }
 
 /// Where a path of a context ends.
@@ -67,6 +95,8 @@ pub struct Emitter<'a> {
     exits: Vec<Vec<Block>>,
     liveouts: Vec<Vec<Value>>,
     budget: usize,
+    /// Blocks already emitted that hold a barrier or warp collective (never duplicated).
+    sync_emitted: Vec<bool>,
 }
 
 fn internal(msg: &str) -> Diagnostic {
@@ -136,12 +166,9 @@ impl<'a> Emitter<'a> {
         let n_loops = forest.loops.len();
         let mut exits = vec![Vec::new(); n_loops];
         for (li, l) in forest.loops.iter().enumerate() {
-            for b in f.block_ids() {
-                if !l.blocks[b.index()] {
-                    continue;
-                }
+            for &b in &l.blocks {
                 for &s in &cfg.succs[b.index()] {
-                    if !l.blocks[s.index()] && !exits[li].contains(&s) {
+                    if !forest.contains(li, s) && !exits[li].contains(&s) {
                         exits[li].push(s);
                     }
                 }
@@ -155,10 +182,7 @@ impl<'a> Emitter<'a> {
                 ValueDef::BlockParam(b, _) => Some(b),
             }
         };
-        let mut seen = vec![Vec::<bool>::new(); n_loops];
-        for s in seen.iter_mut() {
-            s.resize(f.values.len(), false);
-        }
+        let mut seen: std::collections::HashSet<(usize, Value)> = std::collections::HashSet::new();
         for b in f.block_ids() {
             if !cfg.reachable[b.index()] {
                 continue;
@@ -176,11 +200,10 @@ impl<'a> Emitter<'a> {
                 let Some(db) = def_block(v) else { continue };
                 let mut l = forest.innermost[db.index()];
                 while let Some(li) = l {
-                    if forest.loops[li].blocks[b.index()] {
+                    if forest.contains(li, b) {
                         break;
                     }
-                    if !seen[li][v.index()] {
-                        seen[li][v.index()] = true;
+                    if seen.insert((li, v)) {
                         liveouts[li].push(v);
                     }
                     l = forest.loops[li].parent;
@@ -208,6 +231,7 @@ impl<'a> Emitter<'a> {
             exits,
             liveouts,
             budget,
+            sync_emitted: vec![false; f.blocks.len()],
         })
     }
 
@@ -216,9 +240,16 @@ impl<'a> Emitter<'a> {
         let grid_op = crate::ir::OpId(1);
         let block_op = crate::ir::OpId(2);
         let mut body = Vec::new();
-        let sink = self.f.blocks.len();
         let entry = self.f.entry;
-        let end = self.emit_seq(&mut body, entry, Vec::new(), sink, Ctx::Top, entry, true)?;
+        let end = self.emit_seq(
+            &mut body,
+            entry,
+            Vec::new(),
+            &Stop::Sink,
+            Ctx::Top,
+            entry,
+            true,
+        )?;
         if !end.is_empty() {
             return Err(internal("top-level region ended with values"));
         }
@@ -346,11 +377,19 @@ impl<'a> Emitter<'a> {
     fn postdom(&mut self, ctx: Ctx) -> &PostDom {
         if !self.postdoms.contains_key(&ctx) {
             let pd = match ctx {
-                Ctx::Top => PostDom::new(&self.cfg, &|_| true, None),
+                Ctx::Top => {
+                    let all: Vec<Block> = self.f.block_ids().collect();
+                    PostDom::new(&self.cfg, &all, &|_| true, None)
+                }
                 Ctx::Loop(l) => {
                     let lp = &self.forest.loops[l];
-                    let blocks = lp.blocks.clone();
-                    PostDom::new(&self.cfg, &|b: Block| blocks[b.index()], Some(lp.header))
+                    let forest = &self.forest;
+                    PostDom::new(
+                        &self.cfg,
+                        &lp.blocks,
+                        &|b: Block| forest.contains(l, b),
+                        Some(lp.header),
+                    )
                 }
             };
             self.postdoms.insert(ctx, pd);
@@ -365,7 +404,7 @@ impl<'a> Emitter<'a> {
             Ctx::Top => b.index(),
             Ctx::Loop(l) => {
                 let lp = &self.forest.loops[l];
-                if b == lp.header || !lp.blocks[b.index()] {
+                if b == lp.header || !self.forest.contains(l, b) {
                     sink
                 } else {
                     b.index()
@@ -454,9 +493,16 @@ impl<'a> Emitter<'a> {
                 out.push(v);
             }
         }
+        // A live-out is used after exit `e` only if its definition dominates the exit's
+        // target; then it was emitted on every path to this exit (see the module doc).
+        let target = match term {
+            Terminal::Exit(e) => exits.get(e).copied(),
+            Terminal::Continue => None,
+        };
+        let _ = from;
         for &v in &self.liveouts[l].clone() {
-            let avail = matches!(term, Terminal::Exit(_))
-                && self.def_block(v).is_some_and(|d| self.dominates(d, from));
+            let avail =
+                target.is_some_and(|t| self.def_block(v).is_some_and(|d| self.dominates(d, t)));
             if avail {
                 let x = self.val(ops, v)?;
                 out.push(x);
@@ -485,47 +531,43 @@ impl<'a> Emitter<'a> {
         ops: &mut Vec<OpId>,
         mut b: Block,
         mut args: Vec<Value>,
-        stop: usize,
+        stop: &Stop,
         ctx: Ctx,
         mut from: Block,
         mut first: bool,
     ) -> Result<Vec<Value>, Diagnostic> {
-        let sink = self.f.blocks.len();
         loop {
             self.spend()?;
             if !first {
-                if b.index() == stop {
-                    return Ok(args);
+                if let Some(v) = self.reach(ops, stop, b, &args, ctx)? {
+                    return Ok(v);
                 }
                 if let Ctx::Loop(l) = ctx {
                     let lp = &self.forest.loops[l];
                     if b == lp.header {
-                        if stop != sink {
-                            return Err(internal("continue before the join"));
-                        }
-                        return self.terminal(ops, l, Terminal::Continue, args, from);
+                        let t = self.terminal(ops, l, Terminal::Continue, args, from)?;
+                        return self.wrap_terminal(ops, stop, t);
                     }
-                    if !lp.blocks[b.index()] {
-                        if stop != sink {
-                            return Err(internal("loop exit before the join"));
-                        }
+                    if !self.forest.contains(l, b) {
                         let e = self.exits[l]
                             .iter()
                             .position(|&x| x == b)
                             .ok_or_else(|| internal("unknown loop exit"))?;
-                        return self.terminal(ops, l, Terminal::Exit(e), args, from);
+                        let t = self.terminal(ops, l, Terminal::Exit(e), args, from)?;
+                        return self.wrap_terminal(ops, stop, t);
                     }
                 }
                 if let Some(l2) = self.forest.header_of[b.index()] {
                     if ctx != Ctx::Loop(l2) {
-                        let (join, vals) = self.emit_loop(ops, l2, args, ctx, stop)?;
-                        if join == sink || join == stop {
-                            return Ok(vals);
+                        match self.emit_loop(ops, l2, args, ctx, stop)? {
+                            Next::Done(v) => return Ok(v),
+                            Next::Go(nb, na, nf) => {
+                                b = nb;
+                                args = na;
+                                from = nf;
+                                continue;
+                            }
                         }
-                        from = b;
-                        b = Block::from_index(join);
-                        args = vals;
-                        continue;
                     }
                 }
             }
@@ -540,6 +582,202 @@ impl<'a> Emitter<'a> {
                 }
             }
         }
+    }
+
+    /// Types of what reaching `stop` yields.
+    fn stop_types(&self, stop: &Stop, ctx: Ctx) -> Vec<Type> {
+        match stop {
+            Stop::Block(e) => self
+                .f
+                .block(*e)
+                .params
+                .iter()
+                .map(|&p| self.f.value_type(p))
+                .collect(),
+            Stop::Sink => match ctx {
+                Ctx::Top => Vec::new(),
+                Ctx::Loop(l) => self.tuple_types(l),
+            },
+            Stop::Alt { j, inner } => {
+                let mut t = vec![Type::I1];
+                t.extend(
+                    self.f
+                        .block(*j)
+                        .params
+                        .iter()
+                        .map(|&p| self.f.value_type(p)),
+                );
+                t.extend(self.stop_types(inner, ctx));
+                t
+            }
+        }
+    }
+
+    fn zeros(&mut self, ops: &mut Vec<OpId>, tys: &[Type]) -> Result<Vec<Value>, Diagnostic> {
+        tys.iter().map(|&t| self.konst(ops, t, 0)).collect()
+    }
+
+    /// If entering `b` with `args` reaches `stop`, the values that reaching it yields.
+    fn reach(
+        &mut self,
+        ops: &mut Vec<OpId>,
+        stop: &Stop,
+        b: Block,
+        args: &[Value],
+        ctx: Ctx,
+    ) -> Result<Option<Vec<Value>>, Diagnostic> {
+        match stop {
+            Stop::Block(e) => Ok((*e == b).then(|| args.to_vec())),
+            Stop::Sink => Ok(None),
+            Stop::Alt { j, inner } => {
+                if *j == b {
+                    let mut v = vec![self.konst(ops, Type::I1, 1)?];
+                    v.extend_from_slice(args);
+                    let tys = self.stop_types(inner, ctx);
+                    v.extend(self.zeros(ops, &tys)?);
+                    return Ok(Some(v));
+                }
+                match self.reach(ops, inner, b, args, ctx)? {
+                    Some(rest) => {
+                        let mut v = vec![self.konst(ops, Type::I1, 0)?];
+                        let tys: Vec<Type> = self
+                            .f
+                            .block(*j)
+                            .params
+                            .iter()
+                            .map(|&p| self.f.value_type(p))
+                            .collect();
+                        v.extend(self.zeros(ops, &tys)?);
+                        v.extend(rest);
+                        Ok(Some(v))
+                    }
+                    None => Ok(None),
+                }
+            }
+        }
+    }
+
+    /// A path ends at the context's sink with `tuple`: what it yields under `stop`.
+    fn wrap_terminal(
+        &mut self,
+        ops: &mut Vec<OpId>,
+        stop: &Stop,
+        tuple: Vec<Value>,
+    ) -> Result<Vec<Value>, Diagnostic> {
+        match stop {
+            Stop::Sink => Ok(tuple),
+            Stop::Block(_) => Err(internal("a path leaves the context before its join")),
+            Stop::Alt { j, inner } => {
+                let rest = self.wrap_terminal(ops, inner, tuple)?;
+                let mut v = vec![self.konst(ops, Type::I1, 0)?];
+                let tys: Vec<Type> = self
+                    .f
+                    .block(*j)
+                    .params
+                    .iter()
+                    .map(|&p| self.f.value_type(p))
+                    .collect();
+                v.extend(self.zeros(ops, &tys)?);
+                v.extend(rest);
+                Ok(v)
+            }
+        }
+    }
+
+    /// The first block (in reverse post-order) that two or more of `targets` reach
+    /// before `stop` or the context's end, if any.
+    fn merge_point(&self, ctx: Ctx, targets: &[Block], stop: &Stop) -> Option<Block> {
+        let mut distinct: Vec<Block> = Vec::new();
+        for &t in targets {
+            if !distinct.contains(&t) {
+                distinct.push(t);
+            }
+        }
+        if distinct.len() < 2 {
+            return None;
+        }
+        let mut reached: std::collections::HashMap<Block, (usize, u32)> =
+            std::collections::HashMap::new();
+        for (ai, &t) in distinct.iter().enumerate() {
+            let mut work = vec![t];
+            while let Some(b) = work.pop() {
+                if stop.contains(b.index()) {
+                    continue;
+                }
+                if let Ctx::Loop(l) = ctx {
+                    if b == self.forest.loops[l].header || !self.forest.contains(l, b) {
+                        continue;
+                    }
+                }
+                let e = reached.entry(b).or_insert((usize::MAX, 0));
+                if e.0 == ai {
+                    continue;
+                }
+                e.0 = ai;
+                e.1 += 1;
+                work.extend(self.cfg.succs[b.index()].iter().copied());
+            }
+        }
+        // A block of constants without parameters that only jumps to the stop costs
+        // nothing to duplicate (and, jumping only to the stop, dominates no other merge).
+        let trivial = |b: Block| {
+            let d = self.f.block(b);
+            d.insts
+                .iter()
+                .all(|&i| matches!(self.f.inst(i).op, Op::Const { .. }))
+                && d.params.is_empty()
+                && matches!(&d.term, Terminator::Br(c) if stop.contains(c.block.index()))
+        };
+        reached
+            .into_iter()
+            .filter(|(b, (_, n))| *n >= 2 && !trivial(*b))
+            .map(|(b, _)| b)
+            .min_by_key(|b| self.cfg.rpo_index[b.index()])
+    }
+
+    /// After arms emitted under `Stop::Alt { j, inner }` gave `packed`: if the flag is set,
+    /// go on from `j` up to `inner`; otherwise pass the inner values on.
+    fn emit_guard(
+        &mut self,
+        ops: &mut Vec<OpId>,
+        j: Block,
+        packed: Vec<Value>,
+        inner: &Stop,
+        ctx: Ctx,
+    ) -> Result<Vec<Value>, Diagnostic> {
+        let np = self.f.block(j).params.len();
+        if packed.len() < 1 + np {
+            return Err(internal("guard tuple"));
+        }
+        let flag = packed[0];
+        let jargs = packed[1..1 + np].to_vec();
+        let rest = packed[1 + np..].to_vec();
+        let mut then_ops = Vec::new();
+        let tv = self.emit_seq(&mut then_ops, j, jargs, inner, ctx, j, false)?;
+        if tv.len() != rest.len() {
+            return Err(internal("guard arms yield different counts"));
+        }
+        let tys: Vec<Type> = tv.iter().map(|&v| self.k.value_type(v)).collect();
+        self.push_new(&mut then_ops, OpKind::Yield(tv), &[]);
+        let mut else_ops = Vec::new();
+        self.push_new(&mut else_ops, OpKind::Yield(rest), &[]);
+        let op = self.push_op(
+            ops,
+            OpKind::If {
+                cond: flag,
+                then_region: Region {
+                    args: Vec::new(),
+                    ops: then_ops,
+                },
+                else_region: Region {
+                    args: Vec::new(),
+                    ops: else_ops,
+                },
+            },
+            &tys,
+            None,
+        )?;
+        Ok(self.k.op(op).results.clone())
     }
 
     fn bind_params(&mut self, b: Block, args: &[Value]) -> Result<(), Diagnostic> {
@@ -560,10 +798,31 @@ impl<'a> Emitter<'a> {
         &mut self,
         ops: &mut Vec<OpId>,
         b: Block,
-        stop: usize,
+        stop: &Stop,
         ctx: Ctx,
     ) -> Result<Next, Diagnostic> {
         let sink = self.f.blocks.len();
+        let has_sync = self.f.block(b).insts.iter().any(|&i| {
+            matches!(
+                self.f.inst(i).op,
+                Op::Barrier { .. } | Op::Shuffle { .. } | Op::Vote { .. }
+            )
+        });
+        if has_sync {
+            // Threads of one block must meet at the *same* barrier: a copy per path would
+            // make a kernel that synchronises correctly diverge.
+            if self.sync_emitted[b.index()] {
+                return Err(Diagnostic::new(
+                    "unsupported-control-flow",
+                    format!(
+                        "kernel '{}': structuring would duplicate a barrier or warp collective (reached on paths that merge only after an early return)",
+                        self.f.display_name
+                    ),
+                )
+                .at(Self::block_location(self.module, self.f, b)));
+            }
+            self.sync_emitted[b.index()] = true;
+        }
         for &i in &self.f.block(b).insts.clone() {
             self.emit_inst(ops, i)?;
         }
@@ -607,31 +866,47 @@ impl<'a> Emitter<'a> {
                         .and_then(|&i| self.f.inst(i).loc);
                     self.push_op(ops, OpKind::Trap, &[], loc)?;
                 }
-                if ctx != Ctx::Top || stop != sink {
-                    return Err(internal("return inside a structured region"));
+                if ctx != Ctx::Top {
+                    return Err(internal("return inside a loop context"));
                 }
-                return Ok(Next::Done(Vec::new()));
+                return Ok(Next::Done(self.wrap_terminal(ops, stop, Vec::new())?));
             }
         };
         let pd = self.postdom(ctx);
-        let join = pd.ipdom[b.index()];
+        let join = pd.ipdom_of(b.index());
         if join == usize::MAX {
             return Err(self.unstructurable(b));
         }
-        let vals = self.emit_arms(ops, &arms, join, ctx, b)?;
-        if join == sink || join == stop {
+        let done = join == sink || stop.contains(join);
+        let arms_stop = if done {
+            stop.clone()
+        } else {
+            Stop::Block(Block::from_index(join))
+        };
+        let targets: Vec<Block> = arms.iter().map(|(_, c)| c.block).collect();
+        let vals = match self.merge_point(ctx, &targets, &arms_stop) {
+            Some(j) => {
+                let alt = Stop::Alt {
+                    j,
+                    inner: Box::new(arms_stop.clone()),
+                };
+                let packed = self.emit_arms(ops, &arms, &alt, ctx, b)?;
+                self.emit_guard(ops, j, packed, &arms_stop, ctx)?
+            }
+            None => self.emit_arms(ops, &arms, &arms_stop, ctx, b)?,
+        };
+        if done {
             return Ok(Next::Done(vals));
         }
-        let jb = Block::from_index(join);
         // The join is entered like any block: go on with its parameters.
-        Ok(Next::Go(jb, vals, b))
+        Ok(Next::Go(Block::from_index(join), vals, b))
     }
 
     fn emit_arms(
         &mut self,
         ops: &mut Vec<OpId>,
         arms: &[(Option<Value>, BlockCall)],
-        join: usize,
+        join: &Stop,
         ctx: Ctx,
         from: Block,
     ) -> Result<Vec<Value>, Diagnostic> {
@@ -685,8 +960,8 @@ impl<'a> Emitter<'a> {
         l: usize,
         init: Vec<Value>,
         ctx: Ctx,
-        stop: usize,
-    ) -> Result<(usize, Vec<Value>), Diagnostic> {
+        stop: &Stop,
+    ) -> Result<Next, Diagnostic> {
         let sink = self.f.blocks.len();
         let h = self.forest.loops[l].header;
         let tys = self.tuple_types(l);
@@ -711,7 +986,7 @@ impl<'a> Emitter<'a> {
             &mut before_ops,
             h,
             before_args.clone(),
-            sink,
+            &Stop::Sink,
             Ctx::Loop(l),
             h,
             true,
@@ -783,11 +1058,6 @@ impl<'a> Emitter<'a> {
         if join == usize::MAX {
             return Err(self.unstructurable(h));
         }
-        let join = if stop != sink && join == sink {
-            stop
-        } else {
-            join
-        };
         if exits.is_empty() {
             return Err(self.unstructurable(h));
         }
@@ -801,8 +1071,17 @@ impl<'a> Emitter<'a> {
             };
             arms.push((cond, e));
         }
-        let vals = self.emit_exit_arms(ops, &arms, &exit_args, join, ctx, h)?;
-        Ok((join, vals))
+        let done = join == sink || stop.contains(join);
+        let arms_stop = if done {
+            stop.clone()
+        } else {
+            Stop::Block(Block::from_index(join))
+        };
+        let vals = self.emit_exit_arms(ops, &arms, &exit_args, &arms_stop, ctx, h)?;
+        if done {
+            return Ok(Next::Done(vals));
+        }
+        Ok(Next::Go(Block::from_index(join), vals, h))
     }
 
     fn emit_exit_arms(
@@ -810,7 +1089,7 @@ impl<'a> Emitter<'a> {
         ops: &mut Vec<OpId>,
         arms: &[(Option<Value>, Block)],
         exit_args: &[Vec<Value>],
-        join: usize,
+        join: &Stop,
         ctx: Ctx,
         from: Block,
     ) -> Result<Vec<Value>, Diagnostic> {

@@ -117,6 +117,9 @@ fn inline_one(
         f.blocks[cont.index()].params.push(r);
         f.values[r.index()].def = ValueDef::BlockParam(cont, 0);
     }
+    // The call instruction is in no block any more; leave an inert op without a result.
+    f.insts[call_inst.index()].result = None;
+    f.insts[call_inst.index()].op = Op::Fence;
     // Copy the callee.
     let mut vmap: HashMap<Value, Value> = HashMap::new();
     for (&p, &a) in callee.params.iter().zip(&args) {
@@ -195,4 +198,94 @@ fn inline_one(
     }
     f.blocks[block.index()].term = Terminator::Br(BlockCall::plain(bmap[callee.entry.index()]));
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use frontend::ir::{Flavor, FuncKind, SrcLoc, Type};
+
+    fn module_with_calls(recursive: bool) -> Module {
+        let mut m = Module::new("rec.ll", Flavor::ClangCuda);
+        // fn1: device i32 -> i32 (x + 1, or calls itself)
+        let mut dev = Function::new("dev", FuncKind::Device);
+        let x = dev.add_param(Type::I32, None);
+        dev.ret = Some(Type::I32);
+        let e = dev.entry;
+        let r = if recursive {
+            dev.push_at(
+                e,
+                Op::Call {
+                    callee: FuncId(1),
+                    args: vec![x],
+                },
+                Some(Type::I32),
+                Some(SrcLoc { line: 7, col: 3 }),
+            )
+        } else {
+            let one = dev.push_value(e, Op::Const { bits: 1 }, Type::I32);
+            Some(dev.push_value(
+                e,
+                Op::Binary(frontend::ir::BinaryOp::Add, x, one),
+                Type::I32,
+            ))
+        };
+        dev.set_terminator(e, Terminator::Ret(r));
+        let mut k = Function::new("k", FuncKind::Kernel);
+        let p = k.add_param(Type::Ptr(frontend::ir::AddrSpace::Generic), None);
+        let ke = k.entry;
+        let c = k.push_value(ke, Op::Const { bits: 41 }, Type::I32);
+        let v = k
+            .push(
+                ke,
+                Op::Call {
+                    callee: FuncId(1),
+                    args: vec![c],
+                },
+                Some(Type::I32),
+            )
+            .unwrap_or(c);
+        k.push(ke, Op::Store { ptr: p, value: v }, None);
+        k.set_terminator(ke, Terminator::Ret(None));
+        m.functions.push(k);
+        m.functions.push(dev);
+        m
+    }
+
+    #[test]
+    fn recursion_is_a_located_diagnostic() {
+        let m = module_with_calls(true);
+        let err = inline_calls(&m, FuncId(0)).err().map(|d| d.to_string());
+        let err = err.unwrap_or_default();
+        assert!(err.contains("recursive-call"), "{err}");
+        assert!(err.contains("rec.ll:7:3"), "{err}");
+    }
+
+    #[test]
+    fn calls_are_inlined() {
+        let m = module_with_calls(false);
+        let f = match inline_calls(&m, FuncId(0)) {
+            Ok(f) => f,
+            Err(e) => panic!("{e}"),
+        };
+        let calls = f
+            .insts
+            .iter()
+            .filter(|i| matches!(i.op, Op::Call { .. }))
+            .count();
+        // The original call instruction stays in the arena but in no block.
+        let placed = f
+            .blocks
+            .iter()
+            .flat_map(|b| b.insts.iter())
+            .filter(|&&i| matches!(f.inst(i).op, Op::Call { .. }))
+            .count();
+        assert_eq!(calls, 0);
+        assert_eq!(placed, 0);
+        let mut module = m.clone();
+        module.functions[0] = f;
+        frontend::ir::verify::verify_module(&module)
+            .map_err(|e| e.to_string())
+            .unwrap_or_else(|e| panic!("{e}"));
+    }
 }

@@ -7,8 +7,13 @@
 
 pub mod cfg;
 pub mod cleanup;
+pub mod cse;
 pub mod emit;
+pub mod fold;
 pub mod inline;
+pub mod licm;
+pub mod loops;
+pub mod util;
 
 use frontend::ir::{FuncId, Module};
 use frontend::Diagnostic;
@@ -27,7 +32,9 @@ pub fn raise_kernel(module: &Module, kernel: FuncId) -> Result<Kernel, Diagnosti
     let f = inline::inline_calls(module, kernel).map_err(|d| d.in_function(name.clone()))?;
     let emitter = emit::Emitter::new(module, &f)?;
     let mut k = emitter.run()?;
+    crate::verify::verify_kernel(&k).map_err(|d| d.with_note("after structuring"))?;
     cleanup::run(&mut k);
+    crate::verify::verify_kernel(&k).map_err(|d| d.with_note("after clean-up"))?;
     Ok(k)
 }
 

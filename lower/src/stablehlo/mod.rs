@@ -1,0 +1,74 @@
+//! Parallel IR -> StableHLO (MLIR text), for running raised kernels on XLA through PJRT.
+//!
+//! One `func.func @main` per launch spec: one tensor argument per spec buffer (spec
+//! order) and the same tensors returned after every launch ran in sequence.
+//!
+//! **General path: lockstep SIMT vectorization.** Every thread-level value of a launch
+//! becomes a rank-1 tensor over all `N = blocks * threads` lanes of the launch (lane
+//! `l = linear_block * threads_per_block + linear_thread`); values computed before the
+//! grid loop stay rank-0 (uniform). The thread body runs in lockstep under an *active
+//! mask*: `If` runs both regions under refined masks and merges with `select`; `For` and
+//! `While` become `stablehlo.while` that iterates while any lane is active (a loop with
+//! uniform bounds keeps the enclosing mask). This is a legal CUDA schedule of a race-free
+//! kernel: every op completes for all threads before the next starts, which also honours
+//! `__syncthreads()` (barriers become no-ops), so kernels with barriers need no
+//! distribution.
+//!
+//! Memory: each root is a flat tensor of its element type: a spec buffer (shared by
+//! every kernel parameter bound to it), a shared allocation (`[blocks * elems]`, indexed
+//! by `block * elems + i`), a local allocation (`[N * elems]`). A byte offset becomes an
+//! element index (the access type must be the root's element type and the offset
+//! provably a multiple of its size, else `unsupported-tensorization`). Loads are
+//! `gather`s (inactive lanes read index 0), stores `scatter`s whose inactive lanes get an
+//! out-of-bounds index (XLA drops out-of-bounds scatter updates). Atomics whose old value
+//! is unused are `scatter`s with an add/and/or/xor/min/max combiner.
+//!
+//! **Rewrite: multi-dimensionalization of affine accesses.** An access whose element
+//! index is `s * lane + c` (found by an affine analysis over block/thread ids with the
+//! launch's known extents, checked not to wrap) becomes `pad` + (strided) `slice` for
+//! loads, and `pad` + `select` for stores with `s = 1`: no gather, no scatter.
+//!
+//! What XLA cannot report (documented, as the interpreters do report them): an active
+//! out-of-bounds access (gathers clamp, scatters drop) and integer division by zero (XLA
+//! gives a defined value). Arithmetic matches [`frontend::interp::semantics`]: integers
+//! wrap, unsigned ops go through unsigned types, shifts by >= width give 0 / the sign
+//! fill, `fmin`/`fmax` ignore NaN and order -0 < +0, float -> int conversions truncate
+//! and saturate with NaN -> 0, f16/bf16 arithmetic is done in f32 and rounded once.
+//! Transcendental functions use XLA's implementations (not bit-identical to libm); XLA's
+//! CPU runtime flushes subnormal floats to zero (CUDA without `-ftz` keeps them); `fma`
+//! is computed in f64 and rounded (exact for f32 except on rare double-rounding ties).
+
+mod affine;
+mod emit;
+
+pub use emit::emit_module;
+
+use parallel_ir::ir::Kernel;
+use runtime::ElementType;
+
+/// A spec buffer: name, element type, shape.
+#[derive(Clone, Debug)]
+pub struct Buffer {
+    pub name: String,
+    pub element: ElementType,
+    pub shape: Vec<i64>,
+}
+
+/// A bound kernel argument.
+#[derive(Clone, Copy, Debug)]
+pub enum Arg {
+    /// A scalar's bits (zero-extended from the parameter's width; floats as IEEE bits).
+    Scalar(u64),
+    /// The base pointer of the spec buffer with this index.
+    Buffer(usize),
+}
+
+/// One launch of a raised kernel.
+#[derive(Clone, Debug)]
+pub struct Launch<'a> {
+    pub kernel: &'a Kernel,
+    pub grid: [u32; 3],
+    pub block: [u32; 3],
+    pub dynamic_shared_bytes: u64,
+    pub args: Vec<Arg>,
+}

@@ -1,0 +1,491 @@
+//! Differential test of raising: a few hundred random small kernels, built directly in the
+//! kernel IR (straight-line integer code, loads, diamonds with block parameters, counted and
+//! data-dependent loops, do-while loops, early returns, shared memory with barriers in
+//! uniform control flow), are raised and run on both interpreters; the output buffers (or
+//! the error codes) must be identical. A small deterministic PRNG (xorshift) drives it.
+
+use frontend::interp::{LaunchConfig, Memory};
+use frontend::ir::{
+    AbiArg, AddrSpace, BinaryOp, Block, BlockCall, CastOp, Flavor, FuncKind, Function, Global,
+    GlobalId, IntPredicate, Module, Op, SpecialReg, Terminator, Type, Value,
+};
+
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        let mut x = self.0;
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        self.0 = x;
+        x
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n.max(1)
+    }
+}
+
+const THREADS: u32 = 32;
+const BLOCKS: u32 = 2;
+const SLOTS: u32 = 8;
+const IN_LEN: u32 = 64;
+
+struct Gen {
+    f: Function,
+    rng: Rng,
+    cur: Block,
+    avail: Vec<Value>,
+    out: Value,
+    inp: Value,
+    n: Value,
+    gtid: Value,
+    tid: Value,
+    shared: Option<GlobalId>,
+    stores: u32,
+    barriers_ok: bool,
+    budget: u32,
+}
+
+impl Gen {
+    fn c32(&mut self, v: u32) -> Value {
+        self.f
+            .push_value(self.cur, Op::Const { bits: u64::from(v) }, Type::I32)
+    }
+    fn c64(&mut self, v: u64) -> Value {
+        self.f
+            .push_value(self.cur, Op::Const { bits: v }, Type::I64)
+    }
+    fn pick(&mut self) -> Value {
+        let i = self.rng.below(self.avail.len() as u64) as usize;
+        self.avail[i]
+    }
+    fn bin(&mut self, op: BinaryOp, a: Value, b: Value) -> Value {
+        self.f.push_value(self.cur, Op::Binary(op, a, b), Type::I32)
+    }
+    /// `base + 4 * (idx mod len)` as a pointer of `base`'s type.
+    fn elem(&mut self, base: Value, idx: Value, len: u32) -> Value {
+        let l = self.c32(len);
+        let m = self.bin(BinaryOp::URem, idx, l);
+        let w = self
+            .f
+            .push_value(self.cur, Op::Cast(CastOp::ZExt, m), Type::I64);
+        let four = self.c64(4);
+        let off = self
+            .f
+            .push_value(self.cur, Op::Binary(BinaryOp::Mul, w, four), Type::I64);
+        let ty = self.f.value_type(base);
+        self.f.push_value(
+            self.cur,
+            Op::PtrAdd {
+                ptr: base,
+                offset: off,
+            },
+            ty,
+        )
+    }
+    fn store_out(&mut self, v: Value) {
+        let slot = self.stores % SLOTS;
+        self.stores += 1;
+        let s = self.c32(SLOTS);
+        let base = self.bin(BinaryOp::Mul, self.gtid, s);
+        let c = self.c32(slot);
+        let idx = self.bin(BinaryOp::Add, base, c);
+        let p = self.elem(self.out, idx, THREADS * BLOCKS * SLOTS);
+        self.f.push(self.cur, Op::Store { ptr: p, value: v }, None);
+    }
+    fn arith(&mut self) {
+        let a = self.pick();
+        let b = self.pick();
+        let ops = [
+            BinaryOp::Add,
+            BinaryOp::Sub,
+            BinaryOp::Mul,
+            BinaryOp::And,
+            BinaryOp::Xor,
+            BinaryOp::Or,
+            BinaryOp::SMin,
+            BinaryOp::SMax,
+            BinaryOp::UMax,
+        ];
+        let op = ops[self.rng.below(ops.len() as u64) as usize];
+        let v = self.bin(op, a, b);
+        self.avail.push(v);
+    }
+    fn load(&mut self) {
+        let a = self.pick();
+        let p = self.elem(self.inp, a, IN_LEN);
+        let v = self.f.push_value(self.cur, Op::Load { ptr: p }, Type::I32);
+        self.avail.push(v);
+    }
+    fn shared_exchange(&mut self) {
+        let g = match self.shared {
+            Some(g) => g,
+            None => return,
+        };
+        let v = self.pick();
+        let base = self
+            .f
+            .push_value(self.cur, Op::GlobalAddr(g), Type::Ptr(AddrSpace::Shared));
+        let p = self.elem(base, self.tid, THREADS);
+        self.f.push(self.cur, Op::Store { ptr: p, value: v }, None);
+        self.f.push(
+            self.cur,
+            Op::Barrier {
+                kind: frontend::ir::BarrierKind::Sync,
+                pred: None,
+            },
+            None,
+        );
+        let k = self.rng.below(THREADS as u64) as u32;
+        let kc = self.c32(k);
+        let other = self.bin(BinaryOp::Add, self.tid, kc);
+        let q = self.elem(base, other, THREADS);
+        let w = self.f.push_value(self.cur, Op::Load { ptr: q }, Type::I32);
+        self.f.push(
+            self.cur,
+            Op::Barrier {
+                kind: frontend::ir::BarrierKind::Sync,
+                pred: None,
+            },
+            None,
+        );
+        self.avail.push(w);
+    }
+    fn cond(&mut self, uniform: bool) -> Value {
+        let (a, b) = if uniform {
+            let k = self.rng.below(8) as u32;
+            (self.n, self.c32(k))
+        } else {
+            (self.pick(), self.pick())
+        };
+        let preds = [
+            IntPredicate::Slt,
+            IntPredicate::Ult,
+            IntPredicate::Eq,
+            IntPredicate::Sge,
+        ];
+        let p = preds[self.rng.below(4) as usize];
+        self.f.push_value(self.cur, Op::ICmp(p, a, b), Type::I1)
+    }
+    fn diamond(&mut self, depth: u32) {
+        let uniform = self.barriers_ok && self.rng.below(3) == 0;
+        let c = self.cond(uniform);
+        let t = self.f.create_block(None);
+        let e = self.f.create_block(None);
+        let j = self.f.create_block(None);
+        let jp = self.f.add_block_param(j, Type::I32);
+        let triangle = self.rng.below(3) == 0;
+        let d = self.pick();
+        self.f.set_terminator(
+            self.cur,
+            Terminator::CondBr {
+                cond: c,
+                if_true: BlockCall::plain(t),
+                if_false: if triangle {
+                    BlockCall::new(j, vec![d])
+                } else {
+                    BlockCall::plain(e)
+                },
+            },
+        );
+        let saved_ok = self.barriers_ok;
+        self.barriers_ok = saved_ok && uniform;
+        let mark = self.avail.len();
+        self.cur = t;
+        self.stmts(depth - 1);
+        let tv = self.pick();
+        self.f
+            .set_terminator(self.cur, Terminator::Br(BlockCall::new(j, vec![tv])));
+        self.avail.truncate(mark);
+        if !triangle {
+            self.cur = e;
+            self.stmts(depth - 1);
+            let ev = self.pick();
+            self.f
+                .set_terminator(self.cur, Terminator::Br(BlockCall::new(j, vec![ev])));
+            self.avail.truncate(mark);
+        } else {
+            self.f.set_terminator(e, Terminator::Unreachable);
+        }
+        self.barriers_ok = saved_ok;
+        self.cur = j;
+        self.avail.push(jp);
+    }
+    fn early_return(&mut self) {
+        let c = self.cond(false);
+        let r = self.f.create_block(None);
+        let go = self.f.create_block(None);
+        self.f.set_terminator(
+            self.cur,
+            Terminator::CondBr {
+                cond: c,
+                if_true: BlockCall::plain(r),
+                if_false: BlockCall::plain(go),
+            },
+        );
+        self.cur = r;
+        let v = self.pick();
+        self.store_out(v);
+        self.f.set_terminator(self.cur, Terminator::Ret(None));
+        self.cur = go;
+        // Threads may have left: later barriers would still be legal (exited threads
+        // count as arrived) but keep kernels simple.
+        self.barriers_ok = false;
+    }
+    fn lp(&mut self, depth: u32) {
+        // for (i = 0; i < bound; i += step) acc = f(acc, ...)
+        let uniform_bound = self.rng.below(2) == 0;
+        let bound = if uniform_bound {
+            let k = self.rng.below(4) as u32 + 1;
+            self.c32(k)
+        } else {
+            let a = self.pick();
+            let three = self.c32(3);
+            self.bin(BinaryOp::And, a, three)
+        };
+        let zero = self.c32(0);
+        let init = self.pick();
+        let do_while = self.rng.below(3) == 0;
+        let h = self.f.create_block(None);
+        let body = self.f.create_block(None);
+        let exit = self.f.create_block(None);
+        let i = self.f.add_block_param(h, Type::I32);
+        let acc = self.f.add_block_param(h, Type::I32);
+        let res = self.f.add_block_param(exit, Type::I32);
+        self.f.set_terminator(
+            self.cur,
+            Terminator::Br(BlockCall::new(h, vec![zero, init])),
+        );
+        let saved_ok = self.barriers_ok;
+        self.barriers_ok = saved_ok && uniform_bound;
+        let mark = self.avail.len();
+        self.cur = h;
+        if do_while {
+            self.f
+                .set_terminator(h, Terminator::Br(BlockCall::plain(body)));
+        } else {
+            let c = self
+                .f
+                .push_value(h, Op::ICmp(IntPredicate::Slt, i, bound), Type::I1);
+            self.f.set_terminator(
+                h,
+                Terminator::CondBr {
+                    cond: c,
+                    if_true: BlockCall::plain(body),
+                    if_false: BlockCall::new(exit, vec![acc]),
+                },
+            );
+        }
+        self.cur = body;
+        self.avail.push(i);
+        self.avail.push(acc);
+        self.stmts(depth - 1);
+        let v = self.pick();
+        let nacc = self.bin(BinaryOp::Add, acc, v);
+        let one = self.c32(1);
+        let ni = self.bin(BinaryOp::Add, i, one);
+        if do_while {
+            let c = self
+                .f
+                .push_value(self.cur, Op::ICmp(IntPredicate::Slt, ni, bound), Type::I1);
+            self.f.set_terminator(
+                self.cur,
+                Terminator::CondBr {
+                    cond: c,
+                    if_true: BlockCall::new(h, vec![ni, nacc]),
+                    if_false: BlockCall::new(exit, vec![nacc]),
+                },
+            );
+        } else {
+            self.f
+                .set_terminator(self.cur, Terminator::Br(BlockCall::new(h, vec![ni, nacc])));
+        }
+        self.avail.truncate(mark);
+        self.barriers_ok = saved_ok;
+        self.cur = exit;
+        self.avail.push(res);
+    }
+    fn stmts(&mut self, depth: u32) {
+        let n = self.rng.below(4) + 1;
+        for _ in 0..n {
+            if self.budget == 0 {
+                return;
+            }
+            self.budget -= 1;
+            let k = self.rng.below(10);
+            match k {
+                0..=2 => self.arith(),
+                3 => self.load(),
+                4 => {
+                    let v = self.pick();
+                    self.store_out(v)
+                }
+                5 | 6 if depth > 0 => self.diamond(depth),
+                7 if depth > 0 => self.lp(depth),
+                8 if self.barriers_ok => self.shared_exchange(),
+                9 if self.rng.below(3) == 0 => self.early_return(),
+                _ => self.arith(),
+            }
+        }
+    }
+}
+
+fn generate(seed: u64) -> Module {
+    let mut module = Module::new(format!("random-{seed}"), Flavor::ClangCuda);
+    let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    let with_shared = rng.below(2) == 0;
+    let shared = if with_shared {
+        module.globals.push(Global {
+            name: "tile".into(),
+            space: AddrSpace::Shared,
+            bytes: u64::from(THREADS) * 4,
+            align: 4,
+            init: None,
+            dynamic_shared: false,
+        });
+        Some(GlobalId(0))
+    } else {
+        None
+    };
+    let mut f = Function::new(format!("k{seed}"), FuncKind::Kernel);
+    let out = f.add_param(Type::Ptr(AddrSpace::Generic), Some("out".into()));
+    let inp = f.add_param(Type::Ptr(AddrSpace::Generic), Some("in".into()));
+    let n = f.add_param(Type::I32, Some("n".into()));
+    f.abi = (0..3).map(AbiArg::Param).collect();
+    let entry = f.entry;
+    let tid = f.push_value(entry, Op::Special(SpecialReg::TidX), Type::I32);
+    let ctaid = f.push_value(entry, Op::Special(SpecialReg::CtaidX), Type::I32);
+    let ntid = f.push_value(entry, Op::Special(SpecialReg::NtidX), Type::I32);
+    let m = f.push_value(entry, Op::Binary(BinaryOp::Mul, ctaid, ntid), Type::I32);
+    let gtid = f.push_value(entry, Op::Binary(BinaryOp::Add, m, tid), Type::I32);
+    let mut g = Gen {
+        f,
+        rng,
+        cur: entry,
+        avail: vec![tid, gtid, n],
+        out,
+        inp,
+        n,
+        gtid,
+        tid,
+        shared,
+        stores: 0,
+        barriers_ok: true,
+        budget: 24,
+    };
+    if g.shared.is_some() && g.rng.below(2) == 0 {
+        g.shared_exchange();
+    }
+    g.stmts(3);
+    if g.shared.is_some() && g.barriers_ok && g.rng.below(2) == 0 {
+        g.shared_exchange();
+    }
+    let v = g.pick();
+    g.store_out(v);
+    g.f.set_terminator(g.cur, Terminator::Ret(None));
+    module.functions.push(g.f);
+    module
+}
+
+/// Runs both interpreters; gives whether the launch succeeded (on both) and whether the
+/// raised kernel has a `for`, a `while` and a barrier.
+fn run_both(module: &Module, seed: u64) -> Result<Option<(bool, [bool; 3])>, String> {
+    let kernel = frontend::ir::FuncId(0);
+    frontend::ir::verify::verify_module(module).map_err(|e| format!("generator bug: {e}"))?;
+    let raised = match parallel_ir::raise_kernel(module, kernel) {
+        Ok(k) => k,
+        // A named refusal is allowed (the driver falls back); anything else is a bug.
+        Err(e) if e.code == "unsupported-control-flow" => return Ok(None),
+        Err(e) => return Err(format!("raise: {e}")),
+    };
+    let config = LaunchConfig {
+        grid: [BLOCKS, 1, 1],
+        block: [THREADS, 1, 1],
+        dynamic_shared_bytes: 0,
+    };
+    let input: Vec<u8> = (0..IN_LEN)
+        .flat_map(|i| ((i.wrapping_mul(2654435761) ^ seed as u32) as i32).to_le_bytes())
+        .collect();
+    let out_len = (THREADS * BLOCKS * SLOTS * 4) as usize;
+    let n = seed % 7;
+    let mut results = Vec::new();
+    for which in 0..2 {
+        let mut mem = Memory::new(module);
+        mem.set_max_steps(10_000_000);
+        let o = mem.add_buffer("out", vec![0xAB; out_len]);
+        let i = mem.add_buffer("in", input.clone());
+        let params = [o, i, n];
+        let r = if which == 0 {
+            frontend::interp::launch(module, kernel, &config, &params, &mut mem)
+        } else {
+            parallel_ir::interp::launch(module, &raised, &config, &params, &mut mem)
+        };
+        results.push(match r {
+            Ok(()) => Ok(mem.buffer(o).map(|b| b.to_vec()).unwrap_or_default()),
+            Err(e) => Err(e.code),
+        });
+    }
+    let text = parallel_ir::print::print_kernel(&raised);
+    let shape = [
+        text.contains(" for "),
+        text.contains(" while "),
+        text.contains("barrier"),
+    ];
+    if results[0] != results[1] {
+        let show = |r: &Result<Vec<u8>, &str>| match r {
+            Ok(b) => format!("{:?}", &b[..b.len().min(64)]),
+            Err(c) => format!("error {c}"),
+        };
+        return Err(format!(
+            "kernel interp: {}\nparallel interp: {}\n{}",
+            show(&results[0]),
+            show(&results[1]),
+            text
+        ));
+    }
+    Ok(Some((results[0].is_ok(), shape)))
+}
+
+#[test]
+fn random_kernels_agree_on_both_interpreters() {
+    let count: u64 = std::env::var("PIR_DIFF_COUNT")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(400);
+    let mut failures = Vec::new();
+    let (mut ok, mut fors, mut whiles, mut barriers, mut refused) = (0, 0, 0, 0, 0);
+    for seed in 1..=count {
+        let module = generate(seed);
+        match run_both(&module, seed) {
+            Ok(None) => refused += 1,
+            Ok(Some((success, shape))) => {
+                ok += usize::from(success);
+                fors += usize::from(shape[0]);
+                whiles += usize::from(shape[1]);
+                barriers += usize::from(shape[2]);
+            }
+            Err(e) => {
+                failures.push(format!(
+                    "seed {seed}: {e}\n{}",
+                    frontend::ir::print::print_module(&module)
+                ));
+                if failures.len() >= 3 {
+                    break;
+                }
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+    println!("{count} kernels: {refused} refused (unsupported-control-flow), {ok} ran without error, {fors} with for, {whiles} with while, {barriers} with barriers");
+    assert!(
+        refused * 10 <= count as usize,
+        "{refused} of {count} kernels refused"
+    );
+    // The generator must exercise what it claims to.
+    assert!(
+        ok * 10 >= count as usize * 9,
+        "only {ok} of {count} kernels ran"
+    );
+    assert!(fors * 5 >= count as usize && whiles * 20 >= count as usize);
+    assert!(barriers * 5 >= count as usize);
+}

@@ -306,3 +306,82 @@ fn warp_shuffles_distributed_match_ptx_semantics() {
         }
     }
 }
+
+/// `out[t] = __syncthreads_{count,and,or}(in[t] % 3 == 0)` for a 2-D block of 8x12 threads.
+#[test]
+fn reducing_barriers_distributed_match_reference() {
+    type Want = fn(&[bool]) -> i32;
+    let cases: [(BarrierKind, Want); 3] = [
+        (BarrierKind::Count, |bits: &[bool]| {
+            bits.iter().filter(|&&b| b).count() as i32
+        }),
+        (BarrierKind::And, |bits: &[bool]| {
+            i32::from(bits.iter().all(|&b| b))
+        }),
+        (BarrierKind::Or, |bits: &[bool]| {
+            i32::from(bits.iter().any(|&b| b))
+        }),
+    ];
+    for (kind, want) in cases {
+        let mut b = Kb::new("reducing");
+        b.param(Type::Ptr(AddrSpace::Global));
+        b.param(Type::Ptr(AddrSpace::Global));
+        let mut top = Vec::new();
+        b.parallel(&mut top, Level::Grid, |b, ops, [bx, _, _]| {
+            b.parallel(ops, Level::Block, |b, ops, [tx, ty, _]| {
+                let bdx = b.dim(ops, Dim::BlockDim(0));
+                let bdy = b.dim(ops, Dim::BlockDim(1));
+                let row = b.bin(ops, BinaryOp::Mul, ty, bdx);
+                let t = b.bin(ops, BinaryOp::Add, row, tx);
+                let nb = b.bin(ops, BinaryOp::Mul, bdx, bdy);
+                let base = b.bin(ops, BinaryOp::Mul, bx, nb);
+                let g = b.bin(ops, BinaryOp::Add, base, t);
+                let o = b.offset(ops, g, 4);
+                let v = b.load(ops, MemRoot::Param(0), o, Type::I32);
+                let three = b.c32(ops, 3);
+                let m = b.bin(ops, BinaryOp::URem, v, three);
+                let zero = b.c32(ops, 0);
+                let p = b.icmp(ops, IntPredicate::Eq, m, zero);
+                let r = b.v(
+                    ops,
+                    OpKind::Barrier {
+                        kind,
+                        pred: Some(p),
+                    },
+                    Type::I32,
+                );
+                b.store(ops, MemRoot::Param(1), o, r);
+            });
+        });
+        let mut k = b.finish(top);
+        let c = cfg([3, 1, 1], [8, 12, 1]);
+        distribute(&mut k, &c).unwrap_or_else(|d| panic!("{d}"));
+        assert!(!has_barrier(&k));
+        let n = 3 * 96;
+        // Block 1: all multiples of 3 (and = 1); block 2: none (or = 0).
+        let inp: Vec<i32> = (0..n as i32)
+            .map(|i| match i / 96 {
+                0 => i * 7 + 1,
+                1 => i * 3,
+                _ => i * 3 + 1,
+            })
+            .collect();
+        let mut bufs = vec![
+            inp.iter().flat_map(|x| x.to_le_bytes()).collect(),
+            vec![0u8; n * 4],
+        ];
+        run_cpu(&k, &c, &[Arg::Buf(0), Arg::Buf(1)], &mut bufs);
+        for blk in 0..3 {
+            let bits: Vec<bool> = inp[blk * 96..blk * 96 + 96]
+                .iter()
+                .map(|x| x % 3 == 0)
+                .collect();
+            for t in 0..96 {
+                let i = blk * 96 + t;
+                let got =
+                    i32::from_le_bytes(bufs[1][i * 4..i * 4 + 4].try_into().unwrap_or([0; 4]));
+                assert_eq!(got, want(&bits), "{kind:?} block {blk} t {t}");
+            }
+        }
+    }
+}

@@ -19,8 +19,8 @@
 //! short chain of pure ops over thread ids and block-level values, which is recomputed in
 //! the using loop instead (same ops on the same inputs: same value). Loop-carried values
 //! and branch results that differ between threads go through per-thread arrays as well. Thread-private allocations cannot yet
-//! outlive a split (`distribute-local`); reducing barriers (`__syncthreads_count` etc.)
-//! are rejected (`distribute-barrier-kind`).
+//! outlive a split (`distribute-local`). A reducing barrier (`__syncthreads_count/and/or`)
+//! stores each thread's predicate bit, splits, and counts the bits once per block.
 
 use std::collections::{HashMap, HashSet};
 
@@ -310,16 +310,22 @@ fn split(k: &mut Kernel, ctx: &mut Ctx, ops: &[OpId]) -> Result<Vec<OpId>, Diagn
             continue;
         }
         let kind = k.op(op).kind.clone();
-        if let OpKind::Barrier { kind: bk, .. } = kind {
-            if bk != BarrierKind::Sync {
+        if let OpKind::Barrier { kind: bk, pred } = kind {
+            ctx.stats.barriers += 1;
+            if bk == BarrierKind::Sync {
+                flush(k, ctx, &mut cur, &mut out);
+                continue;
+            }
+            let (Some(pred), Some(&res)) = (pred, k.op(op).results.first()) else {
                 return Err(diag(
                     k,
                     "distribute-barrier-kind",
-                    format!("a reducing barrier ({bk}) cannot be distributed yet"),
+                    format!("a reducing barrier ({bk}) without predicate or result"),
                 ));
-            }
-            ctx.stats.barriers += 1;
-            flush(k, ctx, &mut cur, &mut out);
+            };
+            let v = reduce_barrier(k, ctx, bk, pred, res, &mut cur, &mut out);
+            ctx.pending.insert(res, v);
+            ctx.uniform.insert(v);
             continue;
         }
         if let OpKind::Shuffle {
@@ -1517,4 +1523,110 @@ type Emit<'a> = dyn FnMut(&mut Kernel, OpKind, Type, &mut Vec<OpId>) -> Value + 
 
 fn emit_mark(ctx: &mut Ctx, vals: &[Value]) {
     ctx.inside.extend(vals.iter().copied());
+}
+
+/// `__syncthreads_count/and/or(pred)`: each thread stores `pred & 1` (as `i32`) to a
+/// per-thread array before the split; after it, block-level code counts the bits (the
+/// interpreter's definition: count; count == threads; count != 0). Gives the result.
+fn reduce_barrier(
+    k: &mut Kernel,
+    ctx: &mut Ctx,
+    kind: BarrierKind,
+    pred: Value,
+    res: Value,
+    cur: &mut Vec<OpId>,
+    out: &mut Vec<OpId>,
+) -> Value {
+    use frontend::ir::IntPredicate as P;
+    let pty = k.value_type(pred);
+    let mk = |k: &mut Kernel, kind: OpKind, t: Type, ops: &mut Vec<OpId>| {
+        let o = k.create_op(kind, &[t], None);
+        ops.push(o);
+        k.op(o).results[0]
+    };
+    // Thread side: bit = pred & 1 as i32, stored at lin.
+    let one_p = mk(k, OpKind::Const { bits: 1 }, pty, cur);
+    let bit = mk(k, OpKind::Binary(BinaryOp::And, pred, one_p), pty, cur);
+    let bit32 = match pty.bits().cmp(&32) {
+        std::cmp::Ordering::Less => mk(k, OpKind::Cast(CastOp::ZExt, bit), Type::I32, cur),
+        std::cmp::Ordering::Greater => mk(k, OpKind::Cast(CastOp::Trunc, bit), Type::I32, cur),
+        std::cmp::Ordering::Equal => bit,
+    };
+    for &o in cur.iter() {
+        ctx.inside.extend(k.op(o).results.iter().copied());
+    }
+    let slot = new_slot(k, ctx, bit32);
+    slot_store(k, ctx, slot, bit32, cur);
+    flush(k, ctx, cur, out);
+    // Block side: for i in 0..threads { acc += slot[i] }.
+    let threads = ctx.cfg.block[0] * ctx.cfg.block[1] * ctx.cfg.block[2];
+    let zero = mk(k, OpKind::Const { bits: 0 }, Type::I32, out);
+    let n = mk(
+        k,
+        OpKind::Const {
+            bits: u64::from(threads),
+        },
+        Type::I32,
+        out,
+    );
+    let step = mk(k, OpKind::Const { bits: 1 }, Type::I32, out);
+    let f = k.create_op(OpKind::Yield(vec![]), &[Type::I32], None);
+    let iv = k.new_region_arg(f, 0, 0, Type::I32);
+    let acc = k.new_region_arg(f, 0, 1, Type::I32);
+    let mut body = Vec::new();
+    let iv64 = mk(k, OpKind::Cast(CastOp::ZExt, iv), Type::I64, &mut body);
+    let four = mk(k, OpKind::Const { bits: 4 }, Type::I64, &mut body);
+    let off = mk(
+        k,
+        OpKind::Binary(BinaryOp::Mul, iv64, four),
+        Type::I64,
+        &mut body,
+    );
+    let v = mk(
+        k,
+        OpKind::Load {
+            addr: Addr::Root {
+                root: MemRoot::Shared(slot.0),
+                offset: off,
+            },
+        },
+        Type::I32,
+        &mut body,
+    );
+    let next = mk(
+        k,
+        OpKind::Binary(BinaryOp::Add, acc, v),
+        Type::I32,
+        &mut body,
+    );
+    body.push(k.create_op(OpKind::Yield(vec![next]), &[], None));
+    k.op_mut(f).kind = OpKind::For {
+        lower: zero,
+        upper: n,
+        step,
+        inits: vec![zero],
+        body: Region {
+            args: vec![iv, acc],
+            ops: body,
+        },
+    };
+    out.push(f);
+    let count = k.op(f).results[0];
+    let r32 = match kind {
+        BarrierKind::And => {
+            let eq = mk(k, OpKind::ICmp(P::Eq, count, n), Type::I1, out);
+            mk(k, OpKind::Cast(CastOp::ZExt, eq), Type::I32, out)
+        }
+        BarrierKind::Or => {
+            let ne = mk(k, OpKind::ICmp(P::Ne, count, zero), Type::I1, out);
+            mk(k, OpKind::Cast(CastOp::ZExt, ne), Type::I32, out)
+        }
+        _ => count,
+    };
+    let rty = k.value_type(res);
+    match rty.bits().cmp(&32) {
+        std::cmp::Ordering::Equal => r32,
+        std::cmp::Ordering::Greater => mk(k, OpKind::Cast(CastOp::ZExt, r32), rty, out),
+        std::cmp::Ordering::Less => mk(k, OpKind::Cast(CastOp::Trunc, r32), rty, out),
+    }
 }

@@ -43,6 +43,8 @@ fn shared_reverse_distributed_matches_reference() {
     let mut k = shared_reverse(block);
     let c = cfg([grid, 1, 1], [block, 1, 1]);
     let stats = distribute(&mut k, &c).unwrap_or_else(|d| panic!("{d}"));
+    parallel_ir::verify::verify_kernel(&k).unwrap_or_else(|d| panic!("{d}"));
+    parallel_ir::verify::verify_kernel(&k).unwrap_or_else(|d| panic!("{d}"));
     assert_eq!(stats.barriers, 1);
     assert_eq!(stats.thread_loops, 2);
     // The global index crosses the barrier: recomputed from the thread id, not stored.
@@ -172,6 +174,8 @@ fn check_tree(use_for: bool) {
     let mut k = tree_reduce(block, use_for);
     let c = cfg([grid, 1, 1], [block, 1, 1]);
     let stats = distribute(&mut k, &c).unwrap_or_else(|d| panic!("{d}"));
+    parallel_ir::verify::verify_kernel(&k).unwrap_or_else(|d| panic!("{d}"));
+    parallel_ir::verify::verify_kernel(&k).unwrap_or_else(|d| panic!("{d}"));
     assert_eq!(stats.barriers, 2, "{stats:?}");
     assert_eq!(stats.hoisted, 1, "{stats:?}");
     assert!(!has_barrier(&k));
@@ -277,6 +281,7 @@ fn warp_shuffles_distributed_match_ptx_semantics() {
         let mut k = shuffle_kernel(mode, lane, clamp);
         let c = cfg([1, 1, 1], [64, 1, 1]);
         distribute(&mut k, &c).unwrap_or_else(|d| panic!("{d}"));
+        parallel_ir::verify::verify_kernel(&k).unwrap_or_else(|d| panic!("{d}"));
         let inp: Vec<u8> = (0..64i32).flat_map(|i| (i * 10).to_le_bytes()).collect();
         let mut bufs = vec![inp, vec![0u8; 256]];
         run_cpu(&k, &c, &[Arg::Buf(0), Arg::Buf(1)], &mut bufs);
@@ -356,6 +361,7 @@ fn reducing_barriers_distributed_match_reference() {
         let mut k = b.finish(top);
         let c = cfg([3, 1, 1], [8, 12, 1]);
         distribute(&mut k, &c).unwrap_or_else(|d| panic!("{d}"));
+        parallel_ir::verify::verify_kernel(&k).unwrap_or_else(|d| panic!("{d}"));
         assert!(!has_barrier(&k));
         let n = 3 * 96;
         // Block 1: all multiples of 3 (and = 1); block 2: none (or = 0).

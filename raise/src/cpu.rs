@@ -52,6 +52,8 @@ pub fn prepare(
     };
     parallel_ir::transforms::barrier_elim::eliminate_barriers(&mut k, &opts);
     parallel_ir::transforms::distribute::distribute(&mut k, config)?;
+    // The transformed kernel must still be well-formed parallel IR.
+    parallel_ir::verify::verify_kernel(&k)?;
     Ok(k)
 }
 

@@ -391,3 +391,64 @@ fn reducing_barriers_distributed_match_reference() {
         }
     }
 }
+
+/// A thread-private array live across a barrier: `loc[j] = t * 10 + j` (4 x i32);
+/// `__syncthreads()`; `out[g] = loc[0] + loc[3] + s[(t + 1) % bd]` with `s[t] = t`.
+#[test]
+fn local_array_across_barrier_becomes_block_array() {
+    let mut b = Kb::new("local_across");
+    b.param(Type::Ptr(AddrSpace::Global));
+    let block = 32u32;
+    let mut top = Vec::new();
+    b.parallel(&mut top, Level::Grid, |b, ops, [bx, _, _]| {
+        let s = b.shared(ops, "s", u64::from(block) * 4);
+        b.parallel(ops, Level::Block, |b, ops, [tx, _, _]| {
+            let id = LocalId(b.k.locals.len() as u32);
+            b.k.locals.push(LocalAlloc {
+                bytes: 16,
+                align: 4,
+            });
+            b.push(ops, OpKind::LocalAlloc(id), &[]);
+            let loc = MemRoot::Local(id);
+            let ten = b.c32(ops, 10);
+            let t10 = b.bin(ops, BinaryOp::Mul, tx, ten);
+            for j in 0..4 {
+                let cj = b.c32(ops, j);
+                let v = b.bin(ops, BinaryOp::Add, t10, cj);
+                let o = b.ci(ops, i64::from(j) * 4, Type::I64);
+                b.store(ops, loc, o, v);
+            }
+            let ot = b.offset(ops, tx, 4);
+            b.store(ops, s, ot, tx);
+            b.barrier(ops);
+            let z = b.ci(ops, 0, Type::I64);
+            let a0 = b.load(ops, loc, z, Type::I32);
+            let o12 = b.ci(ops, 12, Type::I64);
+            let a3 = b.load(ops, loc, o12, Type::I32);
+            let one = b.c32(ops, 1);
+            let t1 = b.bin(ops, BinaryOp::Add, tx, one);
+            let bd = b.dim(ops, Dim::BlockDim(0));
+            let nb = b.bin(ops, BinaryOp::URem, t1, bd);
+            let on = b.offset(ops, nb, 4);
+            let sv = b.load(ops, s, on, Type::I32);
+            let r = b.bin(ops, BinaryOp::Add, a0, a3);
+            let r = b.bin(ops, BinaryOp::Add, r, sv);
+            let g = b.gid_x(ops, bx, tx);
+            let og = b.offset(ops, g, 4);
+            b.store(ops, MemRoot::Param(0), og, r);
+        });
+    });
+    let mut k = b.finish(top);
+    let c = cfg([3, 1, 1], [block, 1, 1]);
+    distribute(&mut k, &c).unwrap_or_else(|d| panic!("{d}"));
+    parallel_ir::verify::verify_kernel(&k).unwrap_or_else(|d| panic!("{d}"));
+    let n = 3 * block as usize;
+    let mut bufs = vec![vec![0u8; n * 4]];
+    run_cpu(&k, &c, &[Arg::Buf(0)], &mut bufs);
+    for i in 0..n {
+        let t = (i % block as usize) as i32;
+        let want = t * 10 + (t * 10 + 3) + (t + 1) % block as i32;
+        let got = i32::from_le_bytes(bufs[0][i * 4..i * 4 + 4].try_into().unwrap_or([0; 4]));
+        assert_eq!(got, want, "i {i}");
+    }
+}

@@ -18,7 +18,10 @@
 //! the definition and read back at the start of each using loop — unless the value is a
 //! short chain of pure ops over thread ids and block-level values, which is recomputed in
 //! the using loop instead (same ops on the same inputs: same value). Loop-carried values
-//! and branch results that differ between threads go through per-thread arrays as well. Thread-private allocations cannot yet
+//! and branch results that differ between threads go through per-thread arrays as well,
+//! and so do thread-private allocations (`LocalAlloc` at the top of the thread loop): each
+//! becomes a block array of `threads * size` bytes, thread `t` owning bytes
+//! `[t * size, (t + 1) * size)` (zeroed like the allocation it replaces). Thread-private allocations cannot yet
 //! outlive a split (`distribute-local`). A reducing barrier (`__syncthreads_count/and/or`)
 //! stores each thread's predicate bit, splits, and counts the bits once per block.
 
@@ -229,13 +232,26 @@ fn distribute_thread_loop(
         .copied()
         .filter(|&o| !k.op(o).kind.is_terminator())
         .collect();
-    if ops.iter().any(|&o| has_local_alloc(k, o)) {
+    let top_locals: Vec<OpId> = ops
+        .iter()
+        .copied()
+        .filter(|&o| matches!(k.op(o).kind, OpKind::LocalAlloc(_)))
+        .collect();
+    let nested_local = ops
+        .iter()
+        .any(|&o| !matches!(k.op(o).kind, OpKind::LocalAlloc(_)) && has_local_alloc(k, o));
+    if nested_local {
         return Err(diag(
             k,
             "distribute-local",
-            "a thread-private allocation in a thread loop with barriers (per-thread arrays for locals are not implemented yet)",
+            "a thread-private allocation inside control flow of a thread loop with barriers",
         ));
     }
+    let ops = if top_locals.is_empty() {
+        ops
+    } else {
+        locals_to_block_arrays(k, &mut ctx, ops, &top_locals)
+    };
     let out = split(k, &mut ctx, &ops)?;
     let mut spills = std::mem::take(&mut ctx.allocs);
     spills.extend(fix_segments(k, &mut ctx)?);
@@ -1629,4 +1645,127 @@ fn reduce_barrier(
         std::cmp::Ordering::Greater => mk(k, OpKind::Cast(CastOp::ZExt, r32), rty, out),
         std::cmp::Ordering::Less => mk(k, OpKind::Cast(CastOp::Trunc, r32), rty, out),
     }
+}
+
+/// Replace the top-level `LocalAlloc`s of a thread loop by block arrays (`threads * size`
+/// bytes, thread slice at `linear_tid * size`); rewrites every access and root address.
+fn locals_to_block_arrays(
+    k: &mut Kernel,
+    ctx: &mut Ctx,
+    ops: Vec<OpId>,
+    locals: &[OpId],
+) -> Vec<OpId> {
+    let threads =
+        u64::from(ctx.cfg.block[0]) * u64::from(ctx.cfg.block[1]) * u64::from(ctx.cfg.block[2]);
+    let mut prologue = Vec::new();
+    let tids = ctx.tids.clone();
+    let lin = linear_tid(k, ctx.cfg, &tids, &mut prologue);
+    let mut map: HashMap<crate::ir::LocalId, (SharedId, Value)> = HashMap::new();
+    for &o in locals {
+        let OpKind::LocalAlloc(l) = k.op(o).kind else {
+            continue;
+        };
+        let la = k.locals[l.index()].clone();
+        let id = SharedId(k.shared.len() as u32);
+        k.shared.push(SharedAlloc {
+            name: format!("dist.local{}", l.index()),
+            bytes: threads * la.bytes.max(1),
+            align: la.align.max(8),
+            dynamic: false,
+        });
+        ctx.allocs
+            .push(k.create_op(OpKind::SharedAlloc(id), &[], None));
+        let base = slot_offset(k, lin, Type::I8, &mut prologue);
+        // slot_offset multiplies by the type size (1 for i8); scale by the local's size.
+        let size = k.create_op(
+            OpKind::Const {
+                bits: la.bytes.max(1),
+            },
+            &[Type::I64],
+            None,
+        );
+        prologue.push(size);
+        let sv = k.op(size).results[0];
+        let m = k.create_op(OpKind::Binary(BinaryOp::Mul, base, sv), &[Type::I64], None);
+        prologue.push(m);
+        map.insert(l, (id, k.op(m).results[0]));
+    }
+    for &o in &prologue {
+        ctx.inside.extend(k.op(o).results.iter().copied());
+    }
+    let body: Vec<OpId> = ops.into_iter().filter(|o| !locals.contains(o)).collect();
+    let mut out = prologue;
+    out.extend(rewrite_locals(k, ctx, body, &map));
+    out
+}
+
+fn rewrite_locals(
+    k: &mut Kernel,
+    ctx: &mut Ctx,
+    ops: Vec<OpId>,
+    map: &HashMap<crate::ir::LocalId, (SharedId, Value)>,
+) -> Vec<OpId> {
+    let mut out = Vec::new();
+    for o in ops {
+        // Nested regions first.
+        let mut kind = k.op(o).kind.clone();
+        for r in kind.regions_mut() {
+            r.ops = rewrite_locals(k, ctx, std::mem::take(&mut r.ops), map);
+        }
+        let mut fix = |addr: &mut Addr, k: &mut Kernel, out: &mut Vec<OpId>| {
+            if let Addr::Root {
+                root: MemRoot::Local(l),
+                offset,
+            } = *addr
+            {
+                if let Some(&(s, base)) = map.get(&l) {
+                    let add = k.create_op(
+                        OpKind::Binary(BinaryOp::Add, offset, base),
+                        &[Type::I64],
+                        None,
+                    );
+                    out.push(add);
+                    let v = k.op(add).results[0];
+                    ctx.inside.insert(v);
+                    *addr = Addr::Root {
+                        root: MemRoot::Shared(s),
+                        offset: v,
+                    };
+                }
+            }
+        };
+        match &mut kind {
+            OpKind::Load { addr }
+            | OpKind::Store { addr, .. }
+            | OpKind::Atomic { addr, .. }
+            | OpKind::AtomicCas { addr, .. } => fix(addr, k, &mut out),
+            OpKind::Memcpy { dst, src, .. } => {
+                fix(dst, k, &mut out);
+                fix(src, k, &mut out);
+            }
+            OpKind::Memset { dst, .. } => fix(dst, k, &mut out),
+            OpKind::RootAddr(MemRoot::Local(l)) => {
+                if let Some(&(s, base)) = map.get(l) {
+                    let ty = k
+                        .op(o)
+                        .results
+                        .first()
+                        .map(|&r| k.value_type(r))
+                        .unwrap_or(Type::I64);
+                    let ra = k.create_op(OpKind::RootAddr(MemRoot::Shared(s)), &[ty], None);
+                    out.push(ra);
+                    let rv = k.op(ra).results[0];
+                    ctx.inside.insert(rv);
+                    kind = OpKind::PtrAdd {
+                        ptr: rv,
+                        offset: base,
+                    };
+                }
+            }
+            _ => {}
+        }
+        k.op_mut(o).kind = kind;
+        out.push(o);
+    }
+    out
 }

@@ -21,9 +21,16 @@
 //! and branch results that differ between threads go through per-thread arrays as well,
 //! and so do thread-private allocations (`LocalAlloc` at the top of the thread loop): each
 //! becomes a block array of `threads * size` bytes, thread `t` owning bytes
-//! `[t * size, (t + 1) * size)` (zeroed like the allocation it replaces). Thread-private allocations cannot yet
-//! outlive a split (`distribute-local`). A reducing barrier (`__syncthreads_count/and/or`)
-//! stores each thread's predicate bit, splits, and counts the bits once per block.
+//! `[t * size, (t + 1) * size)` (zeroed like the allocation it replaces); one nested in
+//! control flow is rejected (`distribute-local`). A reducing barrier
+//! (`__syncthreads_count/and/or`) stores each thread's predicate bit, splits, and counts
+//! the bits once per block. A warp shuffle is an exchange point too: every thread stores
+//! its value, the loop splits, and each thread reads its source lane's value with
+//! `shfl.sync`'s segment and clamp rules (a source beyond the block's last thread traps).
+//! Barrier-free `If`s whose results are partly uniform (select-like, pure branches) get a
+//! block-level copy for the uniform results, so loop conditions built from them stay
+//! uniform. Splitting is legal for the whole block at once because every thread of the
+//! block reaches the same split points (the uniformity checks above).
 
 use std::collections::{HashMap, HashSet};
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Set up (scripts/setup.sh), build raise, and run it on an example: print the kernel IR of
-# the 1-D stencil, run its two ping-pong launches on the exact CUDA interpreter, and
-# compare the result with the numpy reference.
+# Set up (scripts/setup.sh), build raise, and run it on an example: print the kernel IR,
+# the raised parallel IR and the StableHLO of the 1-D stencil, run its two ping-pong
+# launches on every target (exact CUDA interpreter, parallel-IR interpreter, CPU code
+# through MLIR/OpenMP, XLA through PJRT), and compare each result with the numpy reference.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
@@ -12,7 +13,11 @@ RAISE="$ROOT/target/release/raise"
 EX="${1:-examples/stencil1d_pingpong}"
 echo "== kernel IR of $EX/kernel.O2.ll"
 "$RAISE" emit "$EX/kernel.O2.ll" --emit kernel-ir
-for target in ${TARGETS:-interp}; do
+echo "== parallel IR (raised)"
+"$RAISE" emit "$EX/kernel.O2.ll" --emit parallel-ir
+echo "== StableHLO for the launch spec"
+"$RAISE" emit "$EX/kernel.O2.ll" --spec "$EX/spec.toml" --emit stablehlo
+for target in ${TARGETS:-interp parallel-interp cpu xla}; do
   OUT="$ROOT/out/demo-$target"
   rm -rf "$OUT"
   echo "== raise run --target $target"

@@ -43,6 +43,8 @@ fn shared_reverse_distributed_matches_reference() {
     let mut k = shared_reverse(block);
     let c = cfg([grid, 1, 1], [block, 1, 1]);
     let stats = distribute(&mut k, &c).unwrap_or_else(|d| panic!("{d}"));
+    parallel_ir::verify::verify_kernel(&k).unwrap_or_else(|d| panic!("{d}"));
+    parallel_ir::verify::verify_kernel(&k).unwrap_or_else(|d| panic!("{d}"));
     assert_eq!(stats.barriers, 1);
     assert_eq!(stats.thread_loops, 2);
     // The global index crosses the barrier: recomputed from the thread id, not stored.
@@ -172,6 +174,8 @@ fn check_tree(use_for: bool) {
     let mut k = tree_reduce(block, use_for);
     let c = cfg([grid, 1, 1], [block, 1, 1]);
     let stats = distribute(&mut k, &c).unwrap_or_else(|d| panic!("{d}"));
+    parallel_ir::verify::verify_kernel(&k).unwrap_or_else(|d| panic!("{d}"));
+    parallel_ir::verify::verify_kernel(&k).unwrap_or_else(|d| panic!("{d}"));
     assert_eq!(stats.barriers, 2, "{stats:?}");
     assert_eq!(stats.hoisted, 1, "{stats:?}");
     assert!(!has_barrier(&k));
@@ -277,6 +281,7 @@ fn warp_shuffles_distributed_match_ptx_semantics() {
         let mut k = shuffle_kernel(mode, lane, clamp);
         let c = cfg([1, 1, 1], [64, 1, 1]);
         distribute(&mut k, &c).unwrap_or_else(|d| panic!("{d}"));
+        parallel_ir::verify::verify_kernel(&k).unwrap_or_else(|d| panic!("{d}"));
         let inp: Vec<u8> = (0..64i32).flat_map(|i| (i * 10).to_le_bytes()).collect();
         let mut bufs = vec![inp, vec![0u8; 256]];
         run_cpu(&k, &c, &[Arg::Buf(0), Arg::Buf(1)], &mut bufs);
@@ -304,5 +309,146 @@ fn warp_shuffles_distributed_match_ptx_semantics() {
             );
             assert_eq!(got, src * 10, "{mode:?} lane {lane} clamp {clamp:#x} t {t}");
         }
+    }
+}
+
+/// `out[t] = __syncthreads_{count,and,or}(in[t] % 3 == 0)` for a 2-D block of 8x12 threads.
+#[test]
+fn reducing_barriers_distributed_match_reference() {
+    type Want = fn(&[bool]) -> i32;
+    let cases: [(BarrierKind, Want); 3] = [
+        (BarrierKind::Count, |bits: &[bool]| {
+            bits.iter().filter(|&&b| b).count() as i32
+        }),
+        (BarrierKind::And, |bits: &[bool]| {
+            i32::from(bits.iter().all(|&b| b))
+        }),
+        (BarrierKind::Or, |bits: &[bool]| {
+            i32::from(bits.iter().any(|&b| b))
+        }),
+    ];
+    for (kind, want) in cases {
+        let mut b = Kb::new("reducing");
+        b.param(Type::Ptr(AddrSpace::Global));
+        b.param(Type::Ptr(AddrSpace::Global));
+        let mut top = Vec::new();
+        b.parallel(&mut top, Level::Grid, |b, ops, [bx, _, _]| {
+            b.parallel(ops, Level::Block, |b, ops, [tx, ty, _]| {
+                let bdx = b.dim(ops, Dim::BlockDim(0));
+                let bdy = b.dim(ops, Dim::BlockDim(1));
+                let row = b.bin(ops, BinaryOp::Mul, ty, bdx);
+                let t = b.bin(ops, BinaryOp::Add, row, tx);
+                let nb = b.bin(ops, BinaryOp::Mul, bdx, bdy);
+                let base = b.bin(ops, BinaryOp::Mul, bx, nb);
+                let g = b.bin(ops, BinaryOp::Add, base, t);
+                let o = b.offset(ops, g, 4);
+                let v = b.load(ops, MemRoot::Param(0), o, Type::I32);
+                let three = b.c32(ops, 3);
+                let m = b.bin(ops, BinaryOp::URem, v, three);
+                let zero = b.c32(ops, 0);
+                let p = b.icmp(ops, IntPredicate::Eq, m, zero);
+                let r = b.v(
+                    ops,
+                    OpKind::Barrier {
+                        kind,
+                        pred: Some(p),
+                    },
+                    Type::I32,
+                );
+                b.store(ops, MemRoot::Param(1), o, r);
+            });
+        });
+        let mut k = b.finish(top);
+        let c = cfg([3, 1, 1], [8, 12, 1]);
+        distribute(&mut k, &c).unwrap_or_else(|d| panic!("{d}"));
+        parallel_ir::verify::verify_kernel(&k).unwrap_or_else(|d| panic!("{d}"));
+        assert!(!has_barrier(&k));
+        let n = 3 * 96;
+        // Block 1: all multiples of 3 (and = 1); block 2: none (or = 0).
+        let inp: Vec<i32> = (0..n as i32)
+            .map(|i| match i / 96 {
+                0 => i * 7 + 1,
+                1 => i * 3,
+                _ => i * 3 + 1,
+            })
+            .collect();
+        let mut bufs = vec![
+            inp.iter().flat_map(|x| x.to_le_bytes()).collect(),
+            vec![0u8; n * 4],
+        ];
+        run_cpu(&k, &c, &[Arg::Buf(0), Arg::Buf(1)], &mut bufs);
+        for blk in 0..3 {
+            let bits: Vec<bool> = inp[blk * 96..blk * 96 + 96]
+                .iter()
+                .map(|x| x % 3 == 0)
+                .collect();
+            for t in 0..96 {
+                let i = blk * 96 + t;
+                let got =
+                    i32::from_le_bytes(bufs[1][i * 4..i * 4 + 4].try_into().unwrap_or([0; 4]));
+                assert_eq!(got, want(&bits), "{kind:?} block {blk} t {t}");
+            }
+        }
+    }
+}
+
+/// A thread-private array live across a barrier: `loc[j] = t * 10 + j` (4 x i32);
+/// `__syncthreads()`; `out[g] = loc[0] + loc[3] + s[(t + 1) % bd]` with `s[t] = t`.
+#[test]
+fn local_array_across_barrier_becomes_block_array() {
+    let mut b = Kb::new("local_across");
+    b.param(Type::Ptr(AddrSpace::Global));
+    let block = 32u32;
+    let mut top = Vec::new();
+    b.parallel(&mut top, Level::Grid, |b, ops, [bx, _, _]| {
+        let s = b.shared(ops, "s", u64::from(block) * 4);
+        b.parallel(ops, Level::Block, |b, ops, [tx, _, _]| {
+            let id = LocalId(b.k.locals.len() as u32);
+            b.k.locals.push(LocalAlloc {
+                bytes: 16,
+                align: 4,
+            });
+            b.push(ops, OpKind::LocalAlloc(id), &[]);
+            let loc = MemRoot::Local(id);
+            let ten = b.c32(ops, 10);
+            let t10 = b.bin(ops, BinaryOp::Mul, tx, ten);
+            for j in 0..4 {
+                let cj = b.c32(ops, j);
+                let v = b.bin(ops, BinaryOp::Add, t10, cj);
+                let o = b.ci(ops, i64::from(j) * 4, Type::I64);
+                b.store(ops, loc, o, v);
+            }
+            let ot = b.offset(ops, tx, 4);
+            b.store(ops, s, ot, tx);
+            b.barrier(ops);
+            let z = b.ci(ops, 0, Type::I64);
+            let a0 = b.load(ops, loc, z, Type::I32);
+            let o12 = b.ci(ops, 12, Type::I64);
+            let a3 = b.load(ops, loc, o12, Type::I32);
+            let one = b.c32(ops, 1);
+            let t1 = b.bin(ops, BinaryOp::Add, tx, one);
+            let bd = b.dim(ops, Dim::BlockDim(0));
+            let nb = b.bin(ops, BinaryOp::URem, t1, bd);
+            let on = b.offset(ops, nb, 4);
+            let sv = b.load(ops, s, on, Type::I32);
+            let r = b.bin(ops, BinaryOp::Add, a0, a3);
+            let r = b.bin(ops, BinaryOp::Add, r, sv);
+            let g = b.gid_x(ops, bx, tx);
+            let og = b.offset(ops, g, 4);
+            b.store(ops, MemRoot::Param(0), og, r);
+        });
+    });
+    let mut k = b.finish(top);
+    let c = cfg([3, 1, 1], [block, 1, 1]);
+    distribute(&mut k, &c).unwrap_or_else(|d| panic!("{d}"));
+    parallel_ir::verify::verify_kernel(&k).unwrap_or_else(|d| panic!("{d}"));
+    let n = 3 * block as usize;
+    let mut bufs = vec![vec![0u8; n * 4]];
+    run_cpu(&k, &c, &[Arg::Buf(0)], &mut bufs);
+    for i in 0..n {
+        let t = (i % block as usize) as i32;
+        let want = t * 10 + (t * 10 + 3) + (t + 1) % block as i32;
+        let got = i32::from_le_bytes(bufs[0][i * 4..i * 4 + 4].try_into().unwrap_or([0; 4]));
+        assert_eq!(got, want, "i {i}");
     }
 }

@@ -1,7 +1,7 @@
 //! Differential test of raising: a few hundred random small kernels, built directly in the
 //! kernel IR (straight-line integer code, loads, diamonds with block parameters, counted and
 //! data-dependent loops, do-while loops, early returns, shared memory with barriers in
-//! uniform control flow), are raised and run on both interpreters; the output buffers (or
+//! uniform control flow, switches), are raised and run on both interpreters; the output buffers (or
 //! the error codes) must be identical. A small deterministic PRNG (xorshift) drives it.
 
 use frontend::interp::{LaunchConfig, Memory};
@@ -211,6 +211,53 @@ impl Gen {
         self.cur = j;
         self.avail.push(jp);
     }
+    fn switch(&mut self, depth: u32) {
+        let a = self.pick();
+        let three = self.c32(3);
+        let v = self.bin(BinaryOp::And, a, three);
+        let j = self.f.create_block(None);
+        let jp = self.f.add_block_param(j, Type::I32);
+        let arms: Vec<Block> = (0..3).map(|_| self.f.create_block(None)).collect();
+        let default = self.f.create_block(None);
+        // Cases 0..2 (case 2 sometimes shares case 0's block), default for 3.
+        let share = self.rng.below(2) == 0;
+        let cases: Vec<(u64, BlockCall)> = (0..3u64)
+            .map(|c| {
+                let target = if share && c == 2 {
+                    arms[0]
+                } else {
+                    arms[c as usize]
+                };
+                (c, BlockCall::plain(target))
+            })
+            .collect();
+        self.f.set_terminator(
+            self.cur,
+            Terminator::Switch {
+                value: v,
+                cases,
+                default: BlockCall::plain(default),
+            },
+        );
+        let saved_ok = self.barriers_ok;
+        self.barriers_ok = false;
+        let mark = self.avail.len();
+        for (i, &b) in arms.iter().chain(std::iter::once(&default)).enumerate() {
+            if share && i == 2 {
+                self.f.set_terminator(b, Terminator::Unreachable);
+                continue;
+            }
+            self.cur = b;
+            self.stmts(depth - 1);
+            let x = self.pick();
+            self.f
+                .set_terminator(self.cur, Terminator::Br(BlockCall::new(j, vec![x])));
+            self.avail.truncate(mark);
+        }
+        self.barriers_ok = saved_ok;
+        self.cur = j;
+        self.avail.push(jp);
+    }
     fn early_return(&mut self) {
         let c = self.cond(false);
         let r = self.f.create_block(None);
@@ -320,6 +367,7 @@ impl Gen {
                     let v = self.pick();
                     self.store_out(v)
                 }
+                5 if depth > 0 && self.rng.below(3) == 0 => self.switch(depth),
                 5 | 6 if depth > 0 => self.diamond(depth),
                 7 if depth > 0 => self.lp(depth),
                 8 if self.barriers_ok => self.shared_exchange(),

@@ -140,8 +140,8 @@ fn raising_time() {
         );
     }
     println!();
-    println!("| generated kernel | segments | insts | blocks | raise (ms) | µs / inst |");
-    println!("|---|---|---|---|---|---|");
+    println!("| generated kernel | segments | insts | blocks | raise (ms) | µs / inst | raise, verifier once (ms) | µs / inst |");
+    println!("|---|---|---|---|---|---|---|---|");
     for segments in [1_000usize, 4_000, 16_000] {
         let m = large_kernel(segments);
         let f = &m.functions[0];
@@ -150,10 +150,19 @@ fn raising_time() {
             let k = parallel_ir::raise_kernel(&m, frontend::ir::FuncId(0));
             assert!(k.is_ok(), "{:?}", k.err());
         });
+        let once = parallel_ir::raising::Options {
+            verify_each_pass: false,
+        };
+        let t1 = best_of(3, || {
+            let k = parallel_ir::raising::raise_kernel_with(&m, frontend::ir::FuncId(0), &once);
+            assert!(k.is_ok(), "{:?}", k.err());
+        });
         println!(
-            "| large | {segments} | {insts} | {blocks} | {:.1} | {:.2} |",
+            "| large | {segments} | {insts} | {blocks} | {:.1} | {:.2} | {:.1} | {:.2} |",
             t * 1e3,
-            t * 1e6 / insts as f64
+            t * 1e6 / insts as f64,
+            t1 * 1e3,
+            t1 * 1e6 / insts as f64
         );
     }
 }

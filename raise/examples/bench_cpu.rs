@@ -98,8 +98,7 @@ fn time_cpu(case: &Case, size: usize, reps: usize) -> (f64, f64) {
     let mut bufs = inputs(&spec);
     let t0 = Instant::now();
     let mut cache = std::collections::HashMap::new();
-    let k = raise::cpu::prepare(&module, launch.kernel, &launch.config, &mut cache)
-        .unwrap_or_else(|d| panic!("{d}"));
+    let k = raise::cpu::prepare(&module, launch, &mut cache).unwrap_or_else(|d| panic!("{d}"));
     let compiled = lower::cpu::compile(&k, &launch.config, module.globals.len())
         .unwrap_or_else(|d| panic!("{d}"));
     let compile_ms = t0.elapsed().as_secs_f64() * 1e3;

@@ -9,7 +9,6 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use frontend::interp::LaunchConfig;
 use frontend::ir::{AddrSpace, FuncId, Module};
 use frontend::Diagnostic;
 use lower::cpu::{self, CpuArg};
@@ -20,13 +19,24 @@ use crate::buffers::HostBuffer;
 use crate::driver::{BoundLaunch, RunResult};
 use crate::spec::LaunchSpec;
 
-/// Raise a kernel and make it barrier-free for `config`.
+/// Whether the launch binds its pointer parameters to pairwise distinct buffers.
+pub fn distinct_buffers(launch: &BoundLaunch) -> bool {
+    let mut seen = std::collections::HashSet::new();
+    launch.params.iter().all(|p| match p {
+        ParamValue::BufferBase(i) | ParamValue::BufferOffset(i, _) => seen.insert(*i),
+        ParamValue::Bits(_) => true,
+    })
+}
+
+/// Raise a kernel and make it barrier-free for the launch: barrier elimination (drop the
+/// barriers no conflict needs), then distribution at the remaining ones.
 pub fn prepare(
     module: &Module,
-    kernel: FuncId,
-    config: &LaunchConfig,
+    launch: &BoundLaunch,
     cache: &mut HashMap<FuncId, Kernel>,
 ) -> Result<Kernel, Diagnostic> {
+    let kernel = launch.kernel;
+    let config = &launch.config;
     let raised = match cache.get(&kernel) {
         Some(k) => k.clone(),
         None => {
@@ -36,7 +46,14 @@ pub fn prepare(
         }
     };
     let mut k = raised;
+    let opts = parallel_ir::transforms::barrier_elim::BarrierElimOptions {
+        block_dims: Some(config.block),
+        noalias_params: distinct_buffers(launch),
+    };
+    parallel_ir::transforms::barrier_elim::eliminate_barriers(&mut k, &opts);
     parallel_ir::transforms::distribute::distribute(&mut k, config)?;
+    // The transformed kernel must still be well-formed parallel IR.
+    parallel_ir::verify::verify_kernel(&k)?;
     Ok(k)
 }
 
@@ -65,7 +82,7 @@ pub fn run_cpu(
     let _ = spec;
     let mut cache = HashMap::new();
     for launch in launches {
-        let k = prepare(module, launch.kernel, &launch.config, &mut cache)?;
+        let k = prepare(module, launch, &mut cache)?;
         let compiled = cpu::compile(&k, &launch.config, globals.len())?;
         let bases: Vec<*mut u8> = buffers.iter_mut().map(|b| b.data.as_mut_ptr()).collect();
         let args: Vec<CpuArg> = launch
@@ -105,7 +122,7 @@ pub fn emit_cpu_objects(
     let mut cache = HashMap::new();
     let mut written = Vec::new();
     for (i, launch) in launches.iter().enumerate() {
-        let k = prepare(module, launch.kernel, &launch.config, &mut cache)?;
+        let k = prepare(module, launch, &mut cache)?;
         let obj = if launches.len() == 1 {
             path.to_path_buf()
         } else {

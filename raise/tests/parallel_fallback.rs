@@ -42,8 +42,8 @@ block = [1]
 args = ["out", 3]
 "#;
 
-fn scratch() -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("raise-fallback-{}", std::process::id()));
+fn scratch(test: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("raise-fallback-{}-{test}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("scratch dir");
     std::fs::write(dir.join("irr.ll"), IRREDUCIBLE_LL).expect("write .ll");
     std::fs::write(dir.join("spec.toml"), SPEC).expect("write spec");
@@ -52,7 +52,7 @@ fn scratch() -> std::path::PathBuf {
 
 #[test]
 fn irreducible_kernel_is_a_named_diagnostic_on_emit() {
-    let dir = scratch();
+    let dir = scratch("emit");
     let out = Command::new(common::raise_bin())
         .args(["emit"])
         .arg(dir.join("irr.ll"))
@@ -68,7 +68,7 @@ fn irreducible_kernel_is_a_named_diagnostic_on_emit() {
 
 #[test]
 fn irreducible_kernel_falls_back_with_a_note() {
-    let dir = scratch();
+    let dir = scratch("run");
     let outputs = dir.join("out");
     let out = Command::new(common::raise_bin())
         .arg("run")

@@ -677,6 +677,10 @@ impl<'a> Emitter<'a> {
                 vec![x, y, z]
             }
             Level::Block => {
+                let mut ext = ext;
+                if let Some(ub) = self.guarded_x_bound(body, &ext[0])? {
+                    ext[0] = ub;
+                }
                 let mut ivs = vec![String::new(); 3];
                 for d in [2usize, 1, 0] {
                     let iv = self.fresh();
@@ -729,6 +733,87 @@ impl<'a> Emitter<'a> {
             }
         }
         Ok(())
+    }
+
+    /// A thread loop whose body is effect-free code and then `if (tid.x < u) {...}` with
+    /// `u` defined outside: threads with `tid.x >= u` do nothing, so the x loop can stop
+    /// at `min(blockDim.x, u)` (the `if` stays; it is then always true). Gives that bound.
+    fn guarded_x_bound(&mut self, body: &Region, bdx: &str) -> Result<Option<String>, Diagnostic> {
+        let ops: Vec<OpId> = body
+            .ops
+            .iter()
+            .copied()
+            .filter(|&o| !self.k.op(o).kind.is_terminator())
+            .collect();
+        let Some((&last, rest)) = ops.split_last() else {
+            return Ok(None);
+        };
+        let OpKind::If {
+            cond, else_region, ..
+        } = &self.k.op(last).kind
+        else {
+            return Ok(None);
+        };
+        if !self.k.op(last).results.is_empty()
+            || else_region
+                .ops
+                .iter()
+                .any(|&o| !self.k.op(o).kind.is_terminator())
+        {
+            return Ok(None);
+        }
+        let harmless = |kind: &OpKind| match kind {
+            OpKind::Binary(op, ..) => !matches!(
+                op,
+                BinaryOp::UDiv | BinaryOp::SDiv | BinaryOp::URem | BinaryOp::SRem
+            ),
+            OpKind::Const { .. }
+            | OpKind::Unary(..)
+            | OpKind::Fma(..)
+            | OpKind::ICmp(..)
+            | OpKind::FCmp(..)
+            | OpKind::Select { .. }
+            | OpKind::Cast(..)
+            | OpKind::Dim(_)
+            | OpKind::LaneId
+            | OpKind::PtrAdd { .. } => true,
+            _ => false,
+        };
+        if !rest.iter().all(|&o| harmless(&self.k.op(o).kind)) {
+            return Ok(None);
+        }
+        let Some(&cmp) = rest
+            .iter()
+            .find(|&&o| self.k.op(o).results.first() == Some(cond))
+        else {
+            return Ok(None);
+        };
+        let OpKind::ICmp(pred, a, b) = self.k.op(cmp).kind else {
+            return Ok(None);
+        };
+        let signed = match pred {
+            IntPredicate::Slt => true,
+            IntPredicate::Ult => false,
+            _ => return Ok(None),
+        };
+        let ty = self.ty(b);
+        if body.args.first() != Some(&a) || !matches!(ty, Type::I32 | Type::I64) {
+            return Ok(None);
+        }
+        let Some(u) = self.names[b.index()].clone() else {
+            return Ok(None);
+        };
+        let t = mty(ty);
+        let r = if signed {
+            let z = self.const_int(0, t);
+            let u = self.def(&format!("arith.maxsi {u}, {z} : {t}"));
+            let u = self.def(&format!("arith.index_cast {u} : {t} to index"));
+            self.def(&format!("arith.minsi {u}, {bdx} : index"))
+        } else {
+            let u = self.def(&format!("arith.index_castui {u} : {t} to index"));
+            self.def(&format!("arith.minui {u}, {bdx} : index"))
+        };
+        Ok(Some(r))
     }
 
     fn root_ptr(&mut self, root: MemRoot) -> Result<String, Diagnostic> {

@@ -95,15 +95,30 @@ pub fn dce(k: &mut Kernel) {
     };
 }
 
-/// All clean-ups, in order.
-pub fn run(k: &mut Kernel) {
-    super::fold::fold(k);
-    super::cse::cse(k);
-    super::licm::licm(k);
-    super::loops::while_to_for(k);
-    super::fold::fold(k);
-    super::cse::cse(k);
-    super::licm::licm(k);
-    super::cse::cse(k);
-    dce(k);
+type Pass = fn(&mut Kernel);
+
+/// All clean-ups, in order, with the verifier after each one when `verify_each` (a
+/// failure names the pass), else once at the end.
+pub fn run(k: &mut Kernel, verify_each: bool) -> Result<(), frontend::Diagnostic> {
+    let passes: [(&str, Pass); 9] = [
+        ("fold", super::fold::fold),
+        ("cse", super::cse::cse),
+        ("licm", super::licm::licm),
+        ("while-to-for", super::loops::while_to_for),
+        ("fold", super::fold::fold),
+        ("cse", super::cse::cse),
+        ("licm", super::licm::licm),
+        ("cse", super::cse::cse),
+        ("dce", dce),
+    ];
+    for (name, pass) in passes {
+        pass(k);
+        if verify_each {
+            crate::verify::verify_kernel(k).map_err(|d| d.with_note(format!("after {name}")))?;
+        }
+    }
+    if !verify_each {
+        crate::verify::verify_kernel(k).map_err(|d| d.with_note("after clean-up"))?;
+    }
+    Ok(())
 }

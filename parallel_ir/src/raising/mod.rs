@@ -20,8 +20,32 @@ use frontend::Diagnostic;
 
 use crate::ir::Kernel;
 
+/// How raising runs.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Run the verifier after every clean-up pass (default), not only after the last.
+    pub verify_each_pass: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            verify_each_pass: true,
+        }
+    }
+}
+
 /// Raise one kernel of `module`.
 pub fn raise_kernel(module: &Module, kernel: FuncId) -> Result<Kernel, Diagnostic> {
+    raise_kernel_with(module, kernel, &Options::default())
+}
+
+/// [`raise_kernel`] with options.
+pub fn raise_kernel_with(
+    module: &Module,
+    kernel: FuncId,
+    options: &Options,
+) -> Result<Kernel, Diagnostic> {
     if kernel.index() >= module.functions.len() {
         return Err(Diagnostic::new(
             "internal",
@@ -33,8 +57,7 @@ pub fn raise_kernel(module: &Module, kernel: FuncId) -> Result<Kernel, Diagnosti
     let emitter = emit::Emitter::new(module, &f)?;
     let mut k = emitter.run()?;
     crate::verify::verify_kernel(&k).map_err(|d| d.with_note("after structuring"))?;
-    cleanup::run(&mut k);
-    crate::verify::verify_kernel(&k).map_err(|d| d.with_note("after clean-up"))?;
+    cleanup::run(&mut k, options.verify_each_pass)?;
     Ok(k)
 }
 

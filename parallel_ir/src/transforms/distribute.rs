@@ -18,9 +18,19 @@
 //! the definition and read back at the start of each using loop — unless the value is a
 //! short chain of pure ops over thread ids and block-level values, which is recomputed in
 //! the using loop instead (same ops on the same inputs: same value). Loop-carried values
-//! and branch results that differ between threads go through per-thread arrays as well. Thread-private allocations cannot yet
-//! outlive a split (`distribute-local`); reducing barriers (`__syncthreads_count` etc.)
-//! are rejected (`distribute-barrier-kind`).
+//! and branch results that differ between threads go through per-thread arrays as well,
+//! and so do thread-private allocations (`LocalAlloc` at the top of the thread loop): each
+//! becomes a block array of `threads * size` bytes, thread `t` owning bytes
+//! `[t * size, (t + 1) * size)` (zeroed like the allocation it replaces); one nested in
+//! control flow is rejected (`distribute-local`). A reducing barrier
+//! (`__syncthreads_count/and/or`) stores each thread's predicate bit, splits, and counts
+//! the bits once per block. A warp shuffle is an exchange point too: every thread stores
+//! its value, the loop splits, and each thread reads its source lane's value with
+//! `shfl.sync`'s segment and clamp rules (a source beyond the block's last thread traps).
+//! Barrier-free `If`s whose results are partly uniform (select-like, pure branches) get a
+//! block-level copy for the uniform results, so loop conditions built from them stay
+//! uniform. Splitting is legal for the whole block at once because every thread of the
+//! block reaches the same split points (the uniformity checks above).
 
 use std::collections::{HashMap, HashSet};
 
@@ -229,13 +239,26 @@ fn distribute_thread_loop(
         .copied()
         .filter(|&o| !k.op(o).kind.is_terminator())
         .collect();
-    if ops.iter().any(|&o| has_local_alloc(k, o)) {
+    let top_locals: Vec<OpId> = ops
+        .iter()
+        .copied()
+        .filter(|&o| matches!(k.op(o).kind, OpKind::LocalAlloc(_)))
+        .collect();
+    let nested_local = ops
+        .iter()
+        .any(|&o| !matches!(k.op(o).kind, OpKind::LocalAlloc(_)) && has_local_alloc(k, o));
+    if nested_local {
         return Err(diag(
             k,
             "distribute-local",
-            "a thread-private allocation in a thread loop with barriers (per-thread arrays for locals are not implemented yet)",
+            "a thread-private allocation inside control flow of a thread loop with barriers",
         ));
     }
+    let ops = if top_locals.is_empty() {
+        ops
+    } else {
+        locals_to_block_arrays(k, &mut ctx, ops, &top_locals)
+    };
     let out = split(k, &mut ctx, &ops)?;
     let mut spills = std::mem::take(&mut ctx.allocs);
     spills.extend(fix_segments(k, &mut ctx)?);
@@ -310,16 +333,22 @@ fn split(k: &mut Kernel, ctx: &mut Ctx, ops: &[OpId]) -> Result<Vec<OpId>, Diagn
             continue;
         }
         let kind = k.op(op).kind.clone();
-        if let OpKind::Barrier { kind: bk, .. } = kind {
-            if bk != BarrierKind::Sync {
+        if let OpKind::Barrier { kind: bk, pred } = kind {
+            ctx.stats.barriers += 1;
+            if bk == BarrierKind::Sync {
+                flush(k, ctx, &mut cur, &mut out);
+                continue;
+            }
+            let (Some(pred), Some(&res)) = (pred, k.op(op).results.first()) else {
                 return Err(diag(
                     k,
                     "distribute-barrier-kind",
-                    format!("a reducing barrier ({bk}) cannot be distributed yet"),
+                    format!("a reducing barrier ({bk}) without predicate or result"),
                 ));
-            }
-            ctx.stats.barriers += 1;
-            flush(k, ctx, &mut cur, &mut out);
+            };
+            let v = reduce_barrier(k, ctx, bk, pred, res, &mut cur, &mut out);
+            ctx.pending.insert(res, v);
+            ctx.uniform.insert(v);
             continue;
         }
         if let OpKind::Shuffle {
@@ -1517,4 +1546,233 @@ type Emit<'a> = dyn FnMut(&mut Kernel, OpKind, Type, &mut Vec<OpId>) -> Value + 
 
 fn emit_mark(ctx: &mut Ctx, vals: &[Value]) {
     ctx.inside.extend(vals.iter().copied());
+}
+
+/// `__syncthreads_count/and/or(pred)`: each thread stores `pred & 1` (as `i32`) to a
+/// per-thread array before the split; after it, block-level code counts the bits (the
+/// interpreter's definition: count; count == threads; count != 0). Gives the result.
+fn reduce_barrier(
+    k: &mut Kernel,
+    ctx: &mut Ctx,
+    kind: BarrierKind,
+    pred: Value,
+    res: Value,
+    cur: &mut Vec<OpId>,
+    out: &mut Vec<OpId>,
+) -> Value {
+    use frontend::ir::IntPredicate as P;
+    let pty = k.value_type(pred);
+    let mk = |k: &mut Kernel, kind: OpKind, t: Type, ops: &mut Vec<OpId>| {
+        let o = k.create_op(kind, &[t], None);
+        ops.push(o);
+        k.op(o).results[0]
+    };
+    // Thread side: bit = pred & 1 as i32, stored at lin.
+    let one_p = mk(k, OpKind::Const { bits: 1 }, pty, cur);
+    let bit = mk(k, OpKind::Binary(BinaryOp::And, pred, one_p), pty, cur);
+    let bit32 = match pty.bits().cmp(&32) {
+        std::cmp::Ordering::Less => mk(k, OpKind::Cast(CastOp::ZExt, bit), Type::I32, cur),
+        std::cmp::Ordering::Greater => mk(k, OpKind::Cast(CastOp::Trunc, bit), Type::I32, cur),
+        std::cmp::Ordering::Equal => bit,
+    };
+    for &o in cur.iter() {
+        ctx.inside.extend(k.op(o).results.iter().copied());
+    }
+    let slot = new_slot(k, ctx, bit32);
+    slot_store(k, ctx, slot, bit32, cur);
+    flush(k, ctx, cur, out);
+    // Block side: for i in 0..threads { acc += slot[i] }.
+    let threads = ctx.cfg.block[0] * ctx.cfg.block[1] * ctx.cfg.block[2];
+    let zero = mk(k, OpKind::Const { bits: 0 }, Type::I32, out);
+    let n = mk(
+        k,
+        OpKind::Const {
+            bits: u64::from(threads),
+        },
+        Type::I32,
+        out,
+    );
+    let step = mk(k, OpKind::Const { bits: 1 }, Type::I32, out);
+    let f = k.create_op(OpKind::Yield(vec![]), &[Type::I32], None);
+    let iv = k.new_region_arg(f, 0, 0, Type::I32);
+    let acc = k.new_region_arg(f, 0, 1, Type::I32);
+    let mut body = Vec::new();
+    let iv64 = mk(k, OpKind::Cast(CastOp::ZExt, iv), Type::I64, &mut body);
+    let four = mk(k, OpKind::Const { bits: 4 }, Type::I64, &mut body);
+    let off = mk(
+        k,
+        OpKind::Binary(BinaryOp::Mul, iv64, four),
+        Type::I64,
+        &mut body,
+    );
+    let v = mk(
+        k,
+        OpKind::Load {
+            addr: Addr::Root {
+                root: MemRoot::Shared(slot.0),
+                offset: off,
+            },
+        },
+        Type::I32,
+        &mut body,
+    );
+    let next = mk(
+        k,
+        OpKind::Binary(BinaryOp::Add, acc, v),
+        Type::I32,
+        &mut body,
+    );
+    body.push(k.create_op(OpKind::Yield(vec![next]), &[], None));
+    k.op_mut(f).kind = OpKind::For {
+        lower: zero,
+        upper: n,
+        step,
+        inits: vec![zero],
+        body: Region {
+            args: vec![iv, acc],
+            ops: body,
+        },
+    };
+    out.push(f);
+    let count = k.op(f).results[0];
+    let r32 = match kind {
+        BarrierKind::And => {
+            let eq = mk(k, OpKind::ICmp(P::Eq, count, n), Type::I1, out);
+            mk(k, OpKind::Cast(CastOp::ZExt, eq), Type::I32, out)
+        }
+        BarrierKind::Or => {
+            let ne = mk(k, OpKind::ICmp(P::Ne, count, zero), Type::I1, out);
+            mk(k, OpKind::Cast(CastOp::ZExt, ne), Type::I32, out)
+        }
+        _ => count,
+    };
+    let rty = k.value_type(res);
+    match rty.bits().cmp(&32) {
+        std::cmp::Ordering::Equal => r32,
+        std::cmp::Ordering::Greater => mk(k, OpKind::Cast(CastOp::ZExt, r32), rty, out),
+        std::cmp::Ordering::Less => mk(k, OpKind::Cast(CastOp::Trunc, r32), rty, out),
+    }
+}
+
+/// Replace the top-level `LocalAlloc`s of a thread loop by block arrays (`threads * size`
+/// bytes, thread slice at `linear_tid * size`); rewrites every access and root address.
+fn locals_to_block_arrays(
+    k: &mut Kernel,
+    ctx: &mut Ctx,
+    ops: Vec<OpId>,
+    locals: &[OpId],
+) -> Vec<OpId> {
+    let threads =
+        u64::from(ctx.cfg.block[0]) * u64::from(ctx.cfg.block[1]) * u64::from(ctx.cfg.block[2]);
+    let mut prologue = Vec::new();
+    let tids = ctx.tids.clone();
+    let lin = linear_tid(k, ctx.cfg, &tids, &mut prologue);
+    let mut map: HashMap<crate::ir::LocalId, (SharedId, Value)> = HashMap::new();
+    for &o in locals {
+        let OpKind::LocalAlloc(l) = k.op(o).kind else {
+            continue;
+        };
+        let la = k.locals[l.index()].clone();
+        let id = SharedId(k.shared.len() as u32);
+        k.shared.push(SharedAlloc {
+            name: format!("dist.local{}", l.index()),
+            bytes: threads * la.bytes.max(1),
+            align: la.align.max(8),
+            dynamic: false,
+        });
+        ctx.allocs
+            .push(k.create_op(OpKind::SharedAlloc(id), &[], None));
+        let base = slot_offset(k, lin, Type::I8, &mut prologue);
+        // slot_offset multiplies by the type size (1 for i8); scale by the local's size.
+        let size = k.create_op(
+            OpKind::Const {
+                bits: la.bytes.max(1),
+            },
+            &[Type::I64],
+            None,
+        );
+        prologue.push(size);
+        let sv = k.op(size).results[0];
+        let m = k.create_op(OpKind::Binary(BinaryOp::Mul, base, sv), &[Type::I64], None);
+        prologue.push(m);
+        map.insert(l, (id, k.op(m).results[0]));
+    }
+    for &o in &prologue {
+        ctx.inside.extend(k.op(o).results.iter().copied());
+    }
+    let body: Vec<OpId> = ops.into_iter().filter(|o| !locals.contains(o)).collect();
+    let mut out = prologue;
+    out.extend(rewrite_locals(k, ctx, body, &map));
+    out
+}
+
+fn rewrite_locals(
+    k: &mut Kernel,
+    ctx: &mut Ctx,
+    ops: Vec<OpId>,
+    map: &HashMap<crate::ir::LocalId, (SharedId, Value)>,
+) -> Vec<OpId> {
+    let mut out = Vec::new();
+    for o in ops {
+        // Nested regions first.
+        let mut kind = k.op(o).kind.clone();
+        for r in kind.regions_mut() {
+            r.ops = rewrite_locals(k, ctx, std::mem::take(&mut r.ops), map);
+        }
+        let mut fix = |addr: &mut Addr, k: &mut Kernel, out: &mut Vec<OpId>| {
+            if let Addr::Root {
+                root: MemRoot::Local(l),
+                offset,
+            } = *addr
+            {
+                if let Some(&(s, base)) = map.get(&l) {
+                    let add = k.create_op(
+                        OpKind::Binary(BinaryOp::Add, offset, base),
+                        &[Type::I64],
+                        None,
+                    );
+                    out.push(add);
+                    let v = k.op(add).results[0];
+                    ctx.inside.insert(v);
+                    *addr = Addr::Root {
+                        root: MemRoot::Shared(s),
+                        offset: v,
+                    };
+                }
+            }
+        };
+        match &mut kind {
+            OpKind::Load { addr }
+            | OpKind::Store { addr, .. }
+            | OpKind::Atomic { addr, .. }
+            | OpKind::AtomicCas { addr, .. } => fix(addr, k, &mut out),
+            OpKind::Memcpy { dst, src, .. } => {
+                fix(dst, k, &mut out);
+                fix(src, k, &mut out);
+            }
+            OpKind::Memset { dst, .. } => fix(dst, k, &mut out),
+            OpKind::RootAddr(MemRoot::Local(l)) => {
+                if let Some(&(s, base)) = map.get(l) {
+                    let ty = k
+                        .op(o)
+                        .results
+                        .first()
+                        .map(|&r| k.value_type(r))
+                        .unwrap_or(Type::I64);
+                    let ra = k.create_op(OpKind::RootAddr(MemRoot::Shared(s)), &[ty], None);
+                    out.push(ra);
+                    let rv = k.op(ra).results[0];
+                    ctx.inside.insert(rv);
+                    kind = OpKind::PtrAdd {
+                        ptr: rv,
+                        offset: base,
+                    };
+                }
+            }
+            _ => {}
+        }
+        k.op_mut(o).kind = kind;
+        out.push(o);
+    }
+    out
 }

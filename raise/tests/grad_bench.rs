@@ -43,6 +43,10 @@ fn grad_bench_table() {
         "bpnn_layerforward_like",
         "device_call",
         "float4_copy",
+        "gather_indirect",
+        "reduce_shared",
+        "scan_block",
+        "barrier_loop",
     ] {
         let dir = root.join("examples").join(ex);
         let spec = raise::spec::load_spec(&dir.join("spec.toml")).unwrap();

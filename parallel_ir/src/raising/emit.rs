@@ -1148,6 +1148,16 @@ impl<'a> Emitter<'a> {
             return s;
         }
         let gl = self.module.global(g);
+        // Every `extern __shared__` array of a kernel starts at the same address (the
+        // dynamic region), so all of them are one allocation: accesses through one alias
+        // accesses through the others, as in CUDA.
+        if gl.dynamic_shared {
+            if let Some(existing) = self.k.shared.iter().position(|s| s.dynamic) {
+                let id = SharedId(existing as u32);
+                self.shared_of.insert(g, id);
+                return id;
+            }
+        }
         let id = SharedId(self.k.shared.len() as u32);
         self.k.shared.push(SharedAlloc {
             name: gl.name.clone(),

@@ -1941,135 +1941,23 @@ impl<'k> Emitter<'k> {
                 });
             }
         }
-        let bx = self.extent[3];
-        if bx >= 8 && !matches!(key, MemKey::Local(_)) {
-            let name = self.row_gather(&mem, el, &idx);
-            return Ok(V {
-                name,
-                lanes: true,
-                el,
-            });
-        }
-        let name = self.scalar_gather(&mem, el, &idx);
+        // Inactive lanes read element 0 (their value is never used).
+        let idx = match self.mask_v() {
+            Some(m) => {
+                let z = self.cst(true, "i64", 0);
+                self.select(&m, &idx, &z)
+            }
+            None => idx,
+        };
+        let name = self.let_(format!(
+            "\"stablehlo.gather\"({}, {}) {{dimension_numbers = #stablehlo.gather<collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, indices_are_sorted = false, slice_sizes = array<i64: 1>}} : ({mt}, tensor<{n}xi64>) -> tensor<{n}x{el}>",
+            mem.name, idx.name
+        ));
         Ok(V {
             name,
             lanes: true,
             el,
         })
-    }
-
-    /// The general load: one gather of an element per lane; inactive lanes read element
-    /// 0 (their value is never used).
-    fn scalar_gather(&mut self, mem: &Mem, el: &'static str, idx: &V) -> String {
-        let (n, mt) = (self.n, format!("tensor<{}x{el}>", mem.len));
-        let idx = match self.mask_v() {
-            Some(m) => {
-                let z = self.cst(true, "i64", 0);
-                self.select(&m, idx, &z)
-            }
-            None => idx.clone(),
-        };
-        self.let_(format!(
-            "\"stablehlo.gather\"({}, {}) {{dimension_numbers = #stablehlo.gather<collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, indices_are_sorted = false, slice_sizes = array<i64: 1>}} : ({mt}, tensor<{n}xi64>) -> tensor<{n}x{el}>",
-            mem.name, idx.name
-        ))
-    }
-
-    /// A load checked at run time to be *row-contiguous*: every active lane reads
-    /// `start_g + tx` (`start_g`: the index of lane `tx = 0` of its row of `BX` lanes, the
-    /// threads of a block differing only in `threadIdx.x`) and lies in `[0, len)`. Then
-    /// one gather of a `BX`-wide window per row replaces `BX` element gathers (the
-    /// memory is padded by `BX - 1` zeros each side, so a window holding an in-range
-    /// lane is never clamped and that lane reads exactly its element). Otherwise (the
-    /// check is a reduction over the lanes, taken by `stablehlo.if`) the general
-    /// [`Self::scalar_gather`] runs. Active lanes get the same value either way; inactive
-    /// lanes' values are never used.
-    fn row_gather(&mut self, mem: &Mem, el: &'static str, idx: &V) -> String {
-        let (n, bx, len) = (self.n, self.extent[3], mem.len);
-        let g = n / bx;
-        let t2 = format!("tensor<{g}x{bx}xi64>");
-        let b2 = format!("tensor<{g}x{bx}xi1>");
-        let r2 = self.let_(format!(
-            "stablehlo.reshape {} : (tensor<{n}xi64>) -> {t2}",
-            idx.name
-        ));
-        let st = self.let_(format!(
-            "stablehlo.slice {r2} [0:{g}, 0:1] : ({t2}) -> tensor<{g}x1xi64>"
-        ));
-        let sb = self.let_(format!(
-            "stablehlo.broadcast_in_dim {st}, dims = [0, 1] : (tensor<{g}x1xi64>) -> {t2}"
-        ));
-        let io = self.let_(format!("stablehlo.iota dim = 1 : {t2}"));
-        let ex = self.let_(format!("stablehlo.add {sb}, {io} : {t2}"));
-        let eq = self.let_(format!(
-            "stablehlo.compare EQ, {r2}, {ex}, SIGNED : ({t2}, {t2}) -> {b2}"
-        ));
-        let z = self.let_(format!("stablehlo.constant dense<0> : {t2}"));
-        let l = self.let_(format!("stablehlo.constant dense<{len}> : {t2}"));
-        let ge = self.let_(format!(
-            "stablehlo.compare GE, {r2}, {z}, SIGNED : ({t2}, {t2}) -> {b2}"
-        ));
-        let lt = self.let_(format!(
-            "stablehlo.compare LT, {r2}, {l}, SIGNED : ({t2}, {t2}) -> {b2}"
-        ));
-        let a = self.let_(format!("stablehlo.and {eq}, {ge} : {b2}"));
-        let good = self.let_(format!("stablehlo.and {a}, {lt} : {b2}"));
-        let bad = self.let_(format!("stablehlo.not {good} : {b2}"));
-        let bad = match self.mask_v() {
-            Some(m) => {
-                let m2 = self.let_(format!(
-                    "stablehlo.reshape {} : (tensor<{n}xi1>) -> {b2}",
-                    m.name
-                ));
-                self.let_(format!("stablehlo.and {bad}, {m2} : {b2}"))
-            }
-            None => bad,
-        };
-        let f = self.cst(false, "i1", 0);
-        let anyb = self.let_(format!(
-            "stablehlo.reduce({bad} init: {}) applies stablehlo.or across dimensions = [0, 1] : ({b2}, tensor<i1>) -> tensor<i1>",
-            f.name
-        ));
-        let ok = self.let_(format!("stablehlo.not {anyb} : tensor<i1>"));
-        let rt = format!("tensor<{n}x{el}>");
-        // Fast branch.
-        let saved_out = std::mem::take(&mut self.out);
-        let saved_indent = self.indent;
-        self.indent += 2;
-        let pz = self.cst(false, el, 0);
-        let pl = len + 2 * (bx - 1);
-        let pm = self.let_(format!(
-            "stablehlo.pad {}, {}, low = [{}], high = [{}], interior = [0] : (tensor<{len}x{el}>, tensor<{el}>) -> tensor<{pl}x{el}>",
-            mem.name,
-            pz.name,
-            bx - 1,
-            bx - 1
-        ));
-        let off = self.let_(format!(
-            "stablehlo.constant dense<{}> : tensor<{g}x1xi64>",
-            bx - 1
-        ));
-        let sp = self.let_(format!("stablehlo.add {st}, {off} : tensor<{g}x1xi64>"));
-        let w = self.let_(format!(
-            "\"stablehlo.gather\"({pm}, {sp}) {{dimension_numbers = #stablehlo.gather<offset_dims = [1], start_index_map = [0], index_vector_dim = 1>, indices_are_sorted = false, slice_sizes = array<i64: {bx}>}} : (tensor<{pl}x{el}>, tensor<{g}x1xi64>) -> tensor<{g}x{bx}x{el}>"
-        ));
-        let fast = self.let_(format!(
-            "stablehlo.reshape {w} : (tensor<{g}x{bx}x{el}>) -> {rt}"
-        ));
-        let fast_stmts = std::mem::take(&mut self.out);
-        // Slow branch.
-        let slow = self.scalar_gather(mem, el, idx);
-        let slow_stmts = std::mem::replace(&mut self.out, saved_out);
-        self.indent = saved_indent;
-        let pad = "  ".repeat(self.indent + 2);
-        let ft = render(dce(fast_stmts, std::slice::from_ref(&fast)));
-        let stx = render(dce(slow_stmts, std::slice::from_ref(&slow)));
-        let res = self.fresh();
-        let text = format!(
-            "{res} = \"stablehlo.if\"({ok}) ({{\n{ft}{pad}  \"stablehlo.return\"({fast}) : ({rt}) -> ()\n{pad}}}, {{\n{stx}{pad}  \"stablehlo.return\"({slow}) : ({rt}) -> ()\n{pad}}}) : (tensor<i1>) -> {rt}"
-        );
-        self.line(Some(res.clone()), &text);
-        res
     }
 
     fn store(&mut self, addr: impl Into<Loc>, ty: Type, v: &V, combiner: Option<&str>) -> R<()> {

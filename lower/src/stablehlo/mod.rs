@@ -45,10 +45,6 @@
 //! a load is strided slice + reshape + slice + transpose + broadcast, a store (every
 //! varying id in the box, so each element has at most one writer) is the inverse
 //! transpose + pads + `select` against the old contents (see `affine::box_view`).
-//! Any other load (blocks with `blockDim.x >= 8`) first checks at run time that every
-//! active lane reads `start + threadIdx.x` within its row of `blockDim.x` lanes, in
-//! bounds: then one window gather per row replaces the element gathers (`stablehlo.if`,
-//! else the general gather; same values for every active lane either way).
 //!
 //! What XLA cannot report (documented, as the interpreters do report them): an active
 //! out-of-bounds access (gathers clamp, scatters drop) and integer division by zero (XLA

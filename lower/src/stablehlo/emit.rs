@@ -2171,7 +2171,8 @@ impl<'k> Emitter<'k> {
     }
 
     /// The inverse of [`Self::box_load`] for a lane tensor `x` of element `el`: the box's
-    /// values in memory layout `[rows * P]`, `fill` everywhere else.
+    /// values laid out over the span `[c, c + step * (keep - 1) + 1)` of each row as
+    /// `[rows, span]`, `fill` at the span positions outside the box.
     fn box_place(
         &mut self,
         x: &str,
@@ -2228,21 +2229,20 @@ impl<'k> Emitter<'k> {
                 "stablehlo.slice {cur} [0:{rows}, 0:{keep}] : ({a}) -> {b}"
             ));
         }
-        let high = p - (bv.c + bv.step * (keep - 1) + 1);
-        if bv.c == 0 && bv.step == 1 && high == 0 {
-            return self.reshape(cur, &[rows, p], &[rows * p], el);
+        // Spread over the span `[c, c + step * (keep - 1) + 1)` of each row (relative).
+        let span = bv.step * (keep - 1) + 1;
+        if bv.step == 1 {
+            return cur;
         }
         let (a, b) = (
             Self::shape_t(&[rows, keep], el),
-            Self::shape_t(&[rows, p], el),
+            Self::shape_t(&[rows, span], el),
         );
-        cur = self.let_(format!(
-            "stablehlo.pad {cur}, {}, low = [0, {}], high = [0, {high}], interior = [0, {}] : ({a}, tensor<{el}>) -> {b}",
+        self.let_(format!(
+            "stablehlo.pad {cur}, {}, low = [0, 0], high = [0, 0], interior = [0, {}] : ({a}, tensor<{el}>) -> {b}",
             z.name,
-            bv.c,
             bv.step - 1
-        ));
-        self.reshape(cur, &[rows, p], &[rows * p], el)
+        ))
     }
 
     /// A store through a [`BoxView`] (every lane owns a distinct element, see
@@ -2260,10 +2260,38 @@ impl<'k> Emitter<'k> {
         let p = mem.len / rows;
         let pv = self.box_place(&v.name, el, 0, rows, p, bv);
         let pm = self.box_place(&m.name, "i1", 0, rows, p, bv);
-        self.let_(format!(
-            "stablehlo.select {pm}, {pv}, {} : tensor<{}xi1>, tensor<{}x{el}>",
-            mem.name, mem.len, mem.len
-        ))
+        let keep = bv.len.min((p - bv.c - 1) / bv.step + 1);
+        let span = bv.step * (keep - 1) + 1;
+        // Only the span `[c, c + span)` of each row can change: select there against the
+        // old contents and write it back with `dynamic_update_slice` (constant starts,
+        // in range: `c + span <= P` by construction of `keep`).
+        let m2 = self.reshape(mem.name.clone(), &[mem.len], &[rows, p], el);
+        let (st, bt) = (
+            Self::shape_t(&[rows, span], el),
+            Self::shape_t(&[rows, span], "i1"),
+        );
+        let mt2 = Self::shape_t(&[rows, p], el);
+        let old = if span == p {
+            m2.clone()
+        } else {
+            self.let_(format!(
+                "stablehlo.slice {m2} [0:{rows}, {}:{}] : ({mt2}) -> {st}",
+                bv.c,
+                bv.c + span
+            ))
+        };
+        let sel = self.let_(format!("stablehlo.select {pm}, {pv}, {old} : {bt}, {st}"));
+        let new = if span == p {
+            sel
+        } else {
+            let z = self.cst(false, "i64", 0);
+            let c = self.cst(false, "i64", bv.c as u64);
+            self.let_(format!(
+                "stablehlo.dynamic_update_slice {m2}, {sel}, {}, {} : ({mt2}, {st}, tensor<i64>, tensor<i64>) -> {mt2}",
+                z.name, c.name
+            ))
+        };
+        self.reshape(new, &[rows, p], &[mem.len], el)
     }
 
     /// `shfl.sync` as a gather over the lanes: every lane computes its source lane

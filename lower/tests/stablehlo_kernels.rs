@@ -1149,3 +1149,94 @@ fn warp_votes() {
     assert_eq!(out[1].to_vec::<i32>().unwrap(), want_b);
     assert_eq!(out[2].to_vec::<i32>().unwrap(), want_f);
 }
+
+/// Shared-memory accesses whose index is a nested affine form of the thread id (strided
+/// `sh[2t]`, `sh[2t + 1]`, masked by `t < 20`, and the constant `sh[5]`) become slices,
+/// pads, `select` and `dynamic_update_slice` (no gather, no scatter), with exact values.
+#[test]
+fn shared_dense_boxes_are_slices_and_match() {
+    let mut b = B::new("boxes");
+    b.param(Type::Ptr(AddrSpace::Global));
+    b.param(Type::Ptr(AddrSpace::Global));
+    let shared = vec![SharedAlloc {
+        name: "sh".into(),
+        bytes: 80 * 4,
+        align: 4,
+        dynamic: false,
+    }];
+    let sh = MemRoot::Shared(SharedId(0));
+    let sync = |b: &mut B| {
+        b.push(
+            OpKind::Barrier {
+                kind: BarrierKind::Sync,
+                pred: None,
+            },
+            None,
+        );
+    };
+    let k = b.kernel(shared, |b, bid, tid| {
+        let two = b.c32(2);
+        let one = b.c32(1);
+        let t2 = b.bin(BinaryOp::Mul, tid[0], two);
+        let t21 = b.bin(BinaryOp::Add, t2, one);
+        let (o_even, o_odd) = (b.off(t2, 4), b.off(t21, 4));
+        let m1 = b.cf(-1.0);
+        let half = b.cf(0.5);
+        b.store(sh, o_even, m1);
+        b.store(sh, o_odd, half);
+        sync(b);
+        let i = b.gid(bid[0], tid[0]);
+        let oi = b.off(i, 4);
+        let c20 = b.c32(20);
+        let c = b.icmp(IntPredicate::Slt, tid[0], c20);
+        b.if_(c, |b| {
+            let xv = b.load(MemRoot::Param(0), oi, Type::F32);
+            b.store(sh, o_odd, xv);
+        });
+        sync(b);
+        let a = b.load(sh, o_odd, Type::F32);
+        let c20b = b.c64(20);
+        let s5 = b.load(sh, c20b, Type::F32);
+        let e = b.load(sh, o_even, Type::F32);
+        let r = b.bin(BinaryOp::FAdd, a, s5);
+        let r = b.bin(BinaryOp::FAdd, r, e);
+        b.store(MemRoot::Param(1), oi, r);
+    });
+    let (nb, nt) = (3usize, 32usize);
+    let n = nb * nt;
+    let bufs = [
+        buf("x", ElementType::F32, n as i64),
+        buf("out", ElementType::F32, n as i64),
+    ];
+    let l = launch(
+        &k,
+        nb as u32,
+        nt as u32,
+        vec![Arg::Buffer(0), Arg::Buffer(1)],
+    );
+    let text = emit_module(&bufs, std::slice::from_ref(&l)).expect("emits");
+    assert!(
+        !text.contains("stablehlo.gather") && !text.contains("stablehlo.scatter"),
+        "{text}"
+    );
+    assert!(text.contains("stablehlo.dynamic_update_slice"), "{text}");
+    let x: Vec<f32> = (0..n).map(|i| (i as f32) * 0.25 - 3.0).collect();
+    let Some(out) = run_and_cross_check(
+        &bufs,
+        &[l],
+        &[
+            HostTensor::from_slice(&[n as i64], &x).unwrap(),
+            HostTensor::from_slice(&[n as i64], &vec![0f32; n]).unwrap(),
+        ],
+    ) else {
+        return;
+    };
+    let want: Vec<f32> = (0..n)
+        .map(|i| {
+            let (blk, t) = (i / nt, i % nt);
+            let odd = if t < 20 { x[i] } else { 0.5 };
+            odd + x[blk * nt + 2] + -1.0
+        })
+        .collect();
+    assert_eq!(out[1].to_vec::<f32>().unwrap(), want);
+}

@@ -97,6 +97,79 @@ impl Affine {
     }
 }
 
+/// A dense-box view of an affine access `row[c + sum(a_i * id_i)]` (one row per block
+/// for shared memory, one row for a buffer): the ids with a non-zero coefficient, sorted
+/// by decreasing coefficient, are *nested* (`a_i` is a multiple of `a_{i+1}` and at least
+/// `a_{i+1} * ext_{i+1}`), so the accessed elements are `c + step * u` where `u` runs over
+/// the row-major positions of the box `[r_1, .., r_m]` (`r_1 = ext_1`, `r_i = a_{i-1} /
+/// a_i`) restricted to `[ext_1, .., ext_m]`. Then a load is a strided slice + reshape +
+/// slice (+ transpose/broadcast to the lanes), and a store is the inverse pads + reshape.
+///
+/// Why it is exact: the mixed-radix digits of `u` are exactly the ids (each `id_i <
+/// ext_i <= r_i`), so every lane reads/writes the same element as the gather/scatter
+/// would; the whole range of the form is checked inside `[0, row_len)`, so no lane's
+/// access is clamped (gather) or dropped (scatter) by the general path either; and the
+/// map from the ids in `dims` to elements is injective (distinct digits give distinct
+/// `u`), so a store has no two lanes writing the same element.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoxView {
+    /// First element (in the row).
+    pub c: i64,
+    /// Distance between consecutive elements of the innermost box dimension.
+    pub step: i64,
+    /// `r_1 * .. * r_m`: number of (strided) elements the box spans.
+    pub len: i64,
+    /// `(id, ext, r)` from outermost to innermost.
+    pub dims: Vec<(usize, i64, i64)>,
+}
+
+/// The [`BoxView`] of `f` over `extent` when only the ids in `allowed` vary the
+/// element (others must have coefficient 0 or extent 1), and the form stays within a row
+/// of `row_len` elements for every id in the box.
+pub fn box_view(f: &Affine, extent: &[i64; 6], allowed: &[usize], row_len: i64) -> Option<BoxView> {
+    let mut d: Vec<(usize, i64, i64)> = Vec::new();
+    for (k, (&e, &a)) in extent.iter().zip(&f.coef).enumerate() {
+        if e <= 1 || a == 0 {
+            continue;
+        }
+        if !allowed.contains(&k) || a < 0 {
+            return None;
+        }
+        d.push((k, e, a));
+    }
+    d.sort_by_key(|x| std::cmp::Reverse(x.2));
+    let (lo, hi) = f.range(extent)?;
+    if lo < 0 || hi >= row_len || f.c != lo {
+        return None;
+    }
+    let step = d.last().map(|x| x.2).unwrap_or(1);
+    let mut dims = Vec::new();
+    let mut len = 1i64;
+    for i in 0..d.len() {
+        let (id, ext, a) = d[i];
+        if a % step != 0 {
+            return None;
+        }
+        let r = if i == 0 {
+            ext
+        } else {
+            let prev = d[i - 1].2;
+            if prev % a != 0 || prev < a.checked_mul(ext)? {
+                return None;
+            }
+            prev / a
+        };
+        len = len.checked_mul(r)?;
+        dims.push((id, ext, r));
+    }
+    Some(BoxView {
+        c: f.c,
+        step,
+        len,
+        dims,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -119,5 +192,36 @@ mod tests {
         assert!(a.scale(1 << 22).unwrap().fits(32, &ext).is_none());
         assert_eq!(a.scale(4).unwrap().div_exact(4), Some(a));
         assert_eq!(a.div_exact(4), None);
+    }
+
+    #[test]
+    fn box_views() {
+        // tile[ty + j][tx] of a 32x33 tile, block 32x8: nested (33 >= 1 * 32).
+        let ext = [4, 3, 1, 32, 8, 1];
+        let mut f = Affine::constant(33 * 8);
+        f.coef[3] = 1;
+        f.coef[4] = 33;
+        let v = box_view(&f, &ext, &[3, 4, 5], 32 * 33).unwrap();
+        assert_eq!(v.step, 1);
+        assert_eq!(v.dims, vec![(4, 8, 8), (3, 32, 33)]);
+        assert_eq!(v.len, 8 * 33);
+        // tile[tx][ty + j]: coefficients 33 (tx) and 1 (ty).
+        let mut g = Affine::constant(8);
+        g.coef[3] = 33;
+        g.coef[4] = 1;
+        let v = box_view(&g, &ext, &[3, 4, 5], 32 * 33).unwrap();
+        assert_eq!(v.dims, vec![(3, 32, 32), (4, 8, 33)]);
+        // Out of the row, block id not allowed, overlapping (not nested) coefficients.
+        assert!(box_view(&g, &ext, &[3, 4, 5], 32 * 32).is_none());
+        let mut h = f;
+        h.coef[0] = 1;
+        assert!(box_view(&h, &ext, &[3, 4, 5], 1 << 20).is_none());
+        let mut o = Affine::constant(0);
+        o.coef[3] = 1;
+        o.coef[4] = 16;
+        assert!(box_view(&o, &ext, &[3, 4, 5], 1 << 20).is_none());
+        // Constant index: an empty box.
+        let v = box_view(&Affine::constant(5), &ext, &[3, 4, 5], 6).unwrap();
+        assert_eq!((v.c, v.len, v.dims.len()), (5, 1, 0));
     }
 }

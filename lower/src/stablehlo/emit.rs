@@ -11,7 +11,7 @@ use parallel_ir::ir::{
 };
 use runtime::ElementType;
 
-use super::affine::Affine;
+use super::affine::{box_view, Affine, BoxView};
 use super::{Arg, Buffer, Launch};
 
 /// An emitted value: SSA name, lane tensor (`[N]`) or rank-0, MLIR element type.
@@ -88,8 +88,10 @@ impl From<Addr> for Loc {
     }
 }
 
-/// An access's memory, lane element index and, when known, `(s, c)` with index `s * lane + c`.
-type Access = (MemKey, V, Option<(i64, i64)>);
+/// An access's memory, lane element index, when known `(s, c)` with index `s * lane + c`,
+/// and when known the element index as an affine form over the ids (relative to the
+/// block's part for shared memory; `None` for local memory).
+type Access = (MemKey, V, Option<(i64, i64)>, Option<Affine>);
 
 fn el_of(t: Type) -> Option<&'static str> {
     Some(match t {
@@ -1834,9 +1836,10 @@ impl<'k> Emitter<'k> {
         let sh = self.cst(off.lanes, "i64", u64::from(es.trailing_zeros()));
         let idx = self.bin("shift_right_arithmetic", &off, &sh);
         let mut lane_form = None;
+        let elem_form = aff.and_then(|f| f.div_exact(es as i64));
         let idx = match key {
             MemKey::Buf(_) => {
-                if let Some(f) = aff.and_then(|f| f.div_exact(es as i64)) {
+                if let Some(f) = elem_form {
                     lane_form = f.as_lane(&self.extent);
                 }
                 self.lanes_of(&idx)
@@ -1869,7 +1872,12 @@ impl<'k> Emitter<'k> {
                 self.select(&ok, &full, &big)
             }
         };
-        Ok((key, idx, lane_form))
+        let elem_form = if matches!(key, MemKey::Local(_)) {
+            None
+        } else {
+            elem_form
+        };
+        Ok((key, idx, lane_form, elem_form))
     }
 
     /// A load of `ty` from memory of the same size of element (reinterpreting the bits).
@@ -1880,9 +1888,20 @@ impl<'k> Emitter<'k> {
     }
 
     fn load_raw(&mut self, addr: impl Into<Loc>, ty: Type) -> R<V> {
-        let (key, idx, form) = self.access(addr.into(), ty)?;
+        let (key, idx, form, bform) = self.access(addr.into(), ty)?;
         let mem = self.mems[&key].clone();
         let el = el_of(mem.ty).ok_or_else(|| self.err("pointer load"))?;
+        let boxed = form.is_none_or(|(s, _)| s < 1);
+        if let (true, Some(f)) = (boxed, bform) {
+            if let Some((rows, bv)) = self.box_of(key, &mem, &f, false) {
+                let name = self.box_load(&mem, el, rows, &bv);
+                return Ok(V {
+                    name,
+                    lanes: true,
+                    el,
+                });
+            }
+        }
         let mt = format!("tensor<{}x{el}>", mem.len);
         let n = self.n;
         if let Some((s, c)) = form {
@@ -1942,7 +1961,7 @@ impl<'k> Emitter<'k> {
     }
 
     fn store(&mut self, addr: impl Into<Loc>, ty: Type, v: &V, combiner: Option<&str>) -> R<()> {
-        let (key, idx, form) = self.access(addr.into(), ty)?;
+        let (key, idx, form, bform) = self.access(addr.into(), ty)?;
         let mem = self.mems[&key].clone();
         let el = el_of(mem.ty).ok_or_else(|| self.err("pointer store"))?;
         if combiner.is_some() && mem.ty != ty {
@@ -1978,6 +1997,14 @@ impl<'k> Emitter<'k> {
                 return Ok(());
             }
         }
+        if let (None, Some(f)) = (combiner, bform) {
+            if let Some((rows, bv)) = self.box_of(key, &mem, &f, true) {
+                let m = self.mask_or_true();
+                let name = self.box_store(&mem, el, rows, &bv, &v, &m);
+                self.mems.insert(key, Mem { name, ..mem });
+                return Ok(());
+            }
+        }
         // Inactive lanes write out of bounds: XLA drops those updates.
         let idx = match self.mask_v() {
             Some(m) => {
@@ -2002,6 +2029,269 @@ impl<'k> Emitter<'k> {
         ));
         self.mems.insert(key, Mem { name, ..mem });
         Ok(())
+    }
+
+    // ---------------------------------------------------------------- dense boxes
+    /// The rows (`blocks` for shared memory, 1 for a buffer) and [`BoxView`] of an
+    /// access with element form `f`, if it has one (see [`box_view`] for why the
+    /// slice/pad lowering is then exact). For a store (`store`), every id that varies
+    /// over the launch must index the box (the row for shared memory's block ids), so
+    /// that no two lanes write one element and the box's positions are the lanes.
+    fn box_of(&self, key: MemKey, mem: &Mem, f: &Affine, store: bool) -> Option<(i64, BoxView)> {
+        let (rows, allowed): (i64, &[usize]) = match key {
+            MemKey::Buf(_) => (1, &[0, 1, 2, 3, 4, 5]),
+            MemKey::Shared(_) => (self.nb, &[3, 4, 5]),
+            MemKey::Local(_) => return None,
+        };
+        if rows <= 0 || mem.len % rows != 0 {
+            return None;
+        }
+        let bv = box_view(f, &self.extent, allowed, mem.len / rows)?;
+        if store {
+            let covered = (0..6).all(|k| {
+                self.extent[k] <= 1
+                    || (rows > 1 && k < 3)
+                    || bv.dims.iter().any(|&(id, _, _)| id == k)
+            });
+            if !covered {
+                return None;
+            }
+        }
+        Some((rows, bv))
+    }
+
+    /// Lane-shape position of id `k` in `[gz, gy, gx, BZ, BY, BX]`.
+    fn id_pos(k: usize) -> usize {
+        [2, 1, 0, 5, 4, 3][k]
+    }
+
+    fn lane_shape6(&self) -> [i64; 6] {
+        let e = self.extent;
+        [e[2], e[1], e[0], e[5], e[4], e[3]]
+    }
+
+    fn shape_t(dims: &[i64], el: &str) -> String {
+        let mut s = String::from("tensor<");
+        for d in dims {
+            let _ = write!(s, "{d}x");
+        }
+        format!("{s}{el}>")
+    }
+
+    /// `stablehlo.reshape` of `x` from `from` to `to` (nothing when equal).
+    fn reshape(&mut self, x: String, from: &[i64], to: &[i64], el: &str) -> String {
+        if from == to {
+            return x;
+        }
+        let (a, b) = (Self::shape_t(from, el), Self::shape_t(to, el));
+        self.let_(format!("stablehlo.reshape {x} : ({a}) -> {b}"))
+    }
+
+    /// A load through a [`BoxView`]: view the memory as `[rows, P]`, strided-slice the
+    /// box's span (padding the row's end when the span's unused tail runs past it),
+    /// reshape to the box, cut each inner dimension to its extent, then transpose and
+    /// broadcast the ids into the lane shape.
+    fn box_load(&mut self, mem: &Mem, el: &'static str, rows: i64, bv: &BoxView) -> String {
+        let p = mem.len / rows;
+        let mut cur = self.reshape(mem.name.clone(), &[mem.len], &[rows, p], el);
+        let need = bv.c + bv.step * (bv.len - 1) + 1;
+        let mut width = p;
+        if need > p {
+            let z = self.cst(false, el, 0);
+            let (a, b) = (
+                Self::shape_t(&[rows, p], el),
+                Self::shape_t(&[rows, need], el),
+            );
+            cur = self.let_(format!(
+                "stablehlo.pad {cur}, {}, low = [0, 0], high = [0, {}], interior = [0, 0] : ({a}, tensor<{el}>) -> {b}",
+                z.name,
+                need - p
+            ));
+            width = need;
+        }
+        if !(bv.c == 0 && bv.step == 1 && need == width) {
+            let stride = if bv.step == 1 {
+                String::new()
+            } else {
+                format!(":{}", bv.step)
+            };
+            let (a, b) = (
+                Self::shape_t(&[rows, width], el),
+                Self::shape_t(&[rows, bv.len], el),
+            );
+            cur = self.let_(format!(
+                "stablehlo.slice {cur} [0:{rows}, {}:{need}{stride}] : ({a}) -> {b}",
+                bv.c
+            ));
+        }
+        let mut full = vec![rows];
+        full.extend(bv.dims.iter().map(|d| d.2));
+        cur = self.reshape(cur, &[rows, bv.len], &full, el);
+        let mut cutd = vec![rows];
+        cutd.extend(bv.dims.iter().map(|d| d.1));
+        if cutd != full {
+            let ranges: Vec<String> = cutd.iter().map(|d| format!("0:{d}")).collect();
+            let (a, b) = (Self::shape_t(&full, el), Self::shape_t(&cutd, el));
+            cur = self.let_(format!(
+                "stablehlo.slice {cur} [{}] : ({a}) -> {b}",
+                ranges.join(", ")
+            ));
+        }
+        // Label the dimensions with lane positions.
+        let l6 = self.lane_shape6();
+        let (mut shape, mut pos): (Vec<i64>, Vec<usize>) = if rows > 1 {
+            (l6[..3].to_vec(), vec![0, 1, 2])
+        } else {
+            (Vec::new(), Vec::new())
+        };
+        for &(id, ext, _) in &bv.dims {
+            shape.push(ext);
+            pos.push(Self::id_pos(id));
+        }
+        cur = self.reshape(cur, &cutd, &shape, el);
+        let mut perm: Vec<usize> = (0..pos.len()).collect();
+        perm.sort_by_key(|&i| pos[i]);
+        if perm.iter().enumerate().any(|(i, &p)| i != p) {
+            let tshape: Vec<i64> = perm.iter().map(|&i| shape[i]).collect();
+            let ps: Vec<String> = perm.iter().map(|p| p.to_string()).collect();
+            let (a, b) = (Self::shape_t(&shape, el), Self::shape_t(&tshape, el));
+            cur = self.let_(format!(
+                "stablehlo.transpose {cur}, dims = [{}] : ({a}) -> {b}",
+                ps.join(", ")
+            ));
+            shape = tshape;
+        }
+        let dims: Vec<String> = perm.iter().map(|&i| pos[i].to_string()).collect();
+        let (a, b) = (Self::shape_t(&shape, el), Self::shape_t(&l6, el));
+        cur = self.let_(format!(
+            "stablehlo.broadcast_in_dim {cur}, dims = [{}] : ({a}) -> {b}",
+            dims.join(", ")
+        ));
+        self.reshape(cur, &l6, &[self.n], el)
+    }
+
+    /// The inverse of [`Self::box_load`] for a lane tensor `x` of element `el`: the box's
+    /// values laid out over the span `[c, c + step * (keep - 1) + 1)` of each row as
+    /// `[rows, span]`, `fill` at the span positions outside the box.
+    fn box_place(
+        &mut self,
+        x: &str,
+        el: &'static str,
+        fill: u64,
+        rows: i64,
+        p: i64,
+        bv: &BoxView,
+    ) -> String {
+        let l6 = self.lane_shape6();
+        let mut cur = self.reshape(x.to_string(), &[self.n], &l6, el);
+        let mut order: Vec<usize> = if rows > 1 { vec![0, 1, 2] } else { Vec::new() };
+        order.extend(bv.dims.iter().map(|&(id, _, _)| Self::id_pos(id)));
+        let mut perm = order.clone();
+        perm.extend((0..6).filter(|i| !order.contains(i)));
+        let tshape: Vec<i64> = perm.iter().map(|&i| l6[i]).collect();
+        if perm.iter().enumerate().any(|(i, &q)| i != q) {
+            let ps: Vec<String> = perm.iter().map(|q| q.to_string()).collect();
+            let (a, b) = (Self::shape_t(&l6, el), Self::shape_t(&tshape, el));
+            cur = self.let_(format!(
+                "stablehlo.transpose {cur}, dims = [{}] : ({a}) -> {b}",
+                ps.join(", ")
+            ));
+        }
+        let mut cutd = vec![rows];
+        cutd.extend(bv.dims.iter().map(|d| d.1));
+        cur = self.reshape(cur, &tshape, &cutd, el);
+        let z = self.cst(false, el, fill);
+        let mut full = vec![rows];
+        full.extend(bv.dims.iter().map(|d| d.2));
+        if full != cutd {
+            let zeros = vec!["0"; full.len()].join(", ");
+            let high: Vec<String> = full
+                .iter()
+                .zip(&cutd)
+                .map(|(f, c)| (f - c).to_string())
+                .collect();
+            let (a, b) = (Self::shape_t(&cutd, el), Self::shape_t(&full, el));
+            cur = self.let_(format!(
+                "stablehlo.pad {cur}, {}, low = [{zeros}], high = [{}], interior = [{zeros}] : ({a}, tensor<{el}>) -> {b}",
+                z.name,
+                high.join(", ")
+            ));
+        }
+        cur = self.reshape(cur, &full, &[rows, bv.len], el);
+        // Positions past the row only hold padding: cut them before spreading.
+        let keep = bv.len.min((p - bv.c - 1) / bv.step + 1);
+        if keep < bv.len {
+            let (a, b) = (
+                Self::shape_t(&[rows, bv.len], el),
+                Self::shape_t(&[rows, keep], el),
+            );
+            cur = self.let_(format!(
+                "stablehlo.slice {cur} [0:{rows}, 0:{keep}] : ({a}) -> {b}"
+            ));
+        }
+        // Spread over the span `[c, c + step * (keep - 1) + 1)` of each row (relative).
+        let span = bv.step * (keep - 1) + 1;
+        if bv.step == 1 {
+            return cur;
+        }
+        let (a, b) = (
+            Self::shape_t(&[rows, keep], el),
+            Self::shape_t(&[rows, span], el),
+        );
+        self.let_(format!(
+            "stablehlo.pad {cur}, {}, low = [0, 0], high = [0, 0], interior = [0, {}] : ({a}, tensor<{el}>) -> {b}",
+            z.name,
+            bv.step - 1
+        ))
+    }
+
+    /// A store through a [`BoxView`] (every lane owns a distinct element, see
+    /// [`Self::box_of`]): place the values and the active mask, then select against the
+    /// old contents (inactive lanes and untouched elements keep them).
+    fn box_store(
+        &mut self,
+        mem: &Mem,
+        el: &'static str,
+        rows: i64,
+        bv: &BoxView,
+        v: &V,
+        m: &V,
+    ) -> String {
+        let p = mem.len / rows;
+        let pv = self.box_place(&v.name, el, 0, rows, p, bv);
+        let pm = self.box_place(&m.name, "i1", 0, rows, p, bv);
+        let keep = bv.len.min((p - bv.c - 1) / bv.step + 1);
+        let span = bv.step * (keep - 1) + 1;
+        // Only the span `[c, c + span)` of each row can change: select there against the
+        // old contents and write it back with `dynamic_update_slice` (constant starts,
+        // in range: `c + span <= P` by construction of `keep`).
+        let m2 = self.reshape(mem.name.clone(), &[mem.len], &[rows, p], el);
+        let (st, bt) = (
+            Self::shape_t(&[rows, span], el),
+            Self::shape_t(&[rows, span], "i1"),
+        );
+        let mt2 = Self::shape_t(&[rows, p], el);
+        let old = if span == p {
+            m2.clone()
+        } else {
+            self.let_(format!(
+                "stablehlo.slice {m2} [0:{rows}, {}:{}] : ({mt2}) -> {st}",
+                bv.c,
+                bv.c + span
+            ))
+        };
+        let sel = self.let_(format!("stablehlo.select {pm}, {pv}, {old} : {bt}, {st}"));
+        let new = if span == p {
+            sel
+        } else {
+            let z = self.cst(false, "i64", 0);
+            let c = self.cst(false, "i64", bv.c as u64);
+            self.let_(format!(
+                "stablehlo.dynamic_update_slice {m2}, {sel}, {}, {} : ({mt2}, {st}, tensor<i64>, tensor<i64>) -> {mt2}",
+                z.name, c.name
+            ))
+        };
+        self.reshape(new, &[rows, p], &[mem.len], el)
     }
 
     /// `shfl.sync` as a gather over the lanes: every lane computes its source lane
@@ -2094,7 +2384,7 @@ impl<'k> Emitter<'k> {
         v: &V,
         expected: Option<&V>,
     ) -> R<V> {
-        let (key, idx, _) = self.access(Loc::Addr(addr), ty)?;
+        let (key, idx, _, _) = self.access(Loc::Addr(addr), ty)?;
         let mem = self.mems[&key].clone();
         if mem.ty != ty {
             return Err(self.err(format!(

@@ -38,6 +38,13 @@
 //! index is `s * lane + c` (found by an affine analysis over block/thread ids with the
 //! launch's known extents, checked not to wrap) becomes `pad` + (strided) `slice` for
 //! loads, and `pad` + `select` for stores with `s = 1`: no gather, no scatter.
+//! More generally, an index `c + sum(a_i * id_i)` whose ids nest (sorted by decreasing
+//! coefficient, each a multiple of and at least the next one times its extent: a dense,
+//! possibly strided and padded box such as `tile[ty][k]` or `tile[tx][ty + j]`), in range
+//! for every lane, views the memory as `[blocks, elems]` (shared) or `[len]` (buffer):
+//! a load is strided slice + reshape + slice + transpose + broadcast, a store (every
+//! varying id in the box, so each element has at most one writer) is the inverse
+//! transpose + pads + `select` against the old contents (see `affine::box_view`).
 //!
 //! What XLA cannot report (documented, as the interpreters do report them): an active
 //! out-of-bounds access (gathers clamp, scatters drop) and integer division by zero (XLA

@@ -103,3 +103,30 @@ fn shuffle_reading_a_returned_lane_is_an_error_not_a_value() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A branch whose skipping threads meet a later barrier cannot be distributed: `--target
+/// cpu` runs that launch on the kernel-IR interpreter and says so in a note.
+#[test]
+fn undistributable_kernel_falls_back_to_interp_with_a_note() {
+    let dir = scratch("skip");
+    let (ci, cc) = (dir.join("interp"), dir.join("cpu"));
+    let i = run("spec_skip.toml", "interp", &ci);
+    assert!(i.status.success(), "{}", String::from_utf8_lossy(&i.stderr));
+    let c = run("spec_skip.toml", "cpu", &cc);
+    let stderr = String::from_utf8_lossy(&c.stderr);
+    assert!(c.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("note: kernel 'skip_then_barrier' cannot run on the CPU backend")
+            && stderr.contains("barrier-divergent")
+            && stderr.contains("kernel-IR interpreter instead"),
+        "{stderr}"
+    );
+    let got = read_i32(&cc.join("out.npy"), 128);
+    assert_eq!(read_i32(&ci.join("out.npy"), 128), got);
+    // out[t] = sh[t ^ 1] = (t ^ 1) + 1; out[64 + t] = sh[t ^ 3] + 10 = (t ^ 3) + 11.
+    for t in 0..64 {
+        assert_eq!(got[t as usize], (t ^ 1) + 1);
+        assert_eq!(got[64 + t as usize], (t ^ 3) + 11);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

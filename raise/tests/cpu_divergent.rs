@@ -130,3 +130,47 @@ fn undistributable_kernel_falls_back_to_interp_with_a_note() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `early_vote`'s value for thread `i` (block size `bs`, `n` threads stay): ballot/all/any
+/// over the lanes of its warp that did not return.
+fn vote_ref(i: i32, bs: i32, n: i32) -> i32 {
+    let (blk, t) = (i / bs, i % bs);
+    let warp0 = blk * bs + (t / 32) * 32;
+    let warp_end = (blk * bs + bs).min(warp0 + 32).min(n);
+    let (mut ballot, mut members, mut any5) = (0u32, 0u32, false);
+    for j in warp0..warp_end {
+        members |= 1 << (j - warp0);
+        if j % 3 == 0 {
+            ballot |= 1 << (j - warp0);
+        }
+        any5 |= j % 5 == 0;
+    }
+    let all = i32::from(ballot == members);
+    (ballot ^ i as u32) as i32 + all * 1000 + i32::from(any5) * 100
+}
+
+#[test]
+fn votes_after_early_return_match_interp() {
+    let dir = scratch("vote");
+    let (ci, cc) = (dir.join("interp"), dir.join("cpu"));
+    let i = run("spec_vote.toml", "interp", &ci);
+    assert!(i.status.success(), "{}", String::from_utf8_lossy(&i.stderr));
+    let c = run("spec_vote.toml", "cpu", &cc);
+    let stderr = String::from_utf8_lossy(&c.stderr);
+    assert!(c.status.success(), "{stderr}");
+    assert!(
+        !stderr.contains("interpreter"),
+        "did not run on cpu: {stderr}"
+    );
+    let a = read_i32(&cc.join("a.npy"), 128);
+    let b = read_i32(&cc.join("b.npy"), 96);
+    assert_eq!(read_i32(&ci.join("a.npy"), 128), a);
+    assert_eq!(read_i32(&ci.join("b.npy"), 96), b);
+    for i in 0..100 {
+        assert_eq!(a[i as usize], vote_ref(i, 64, 100), "a[{i}]");
+    }
+    for i in 0..90 {
+        assert_eq!(b[i as usize], vote_ref(i, 48, 90), "b[{i}]");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -31,6 +31,8 @@
 //! the bits once per block. A warp shuffle is an exchange point too: every thread stores
 //! its value, the loop splits, and each thread reads its source lane's value with
 //! `shfl.sync`'s segment and clamp rules (a source beyond the block's last thread traps).
+//! A warp vote likewise: every thread stores `1 | pred << 1`, and after the split each
+//! gathers its warp's 32 words into the present and vote masks (`vote_read`).
 //! Barrier-free `If`s whose results are partly uniform (select-like, pure branches) get a
 //! block-level copy for the uniform results, so loop conditions built from them stay
 //! uniform. Splitting is legal for the whole block at once because every thread of the
@@ -66,14 +68,16 @@ fn diag(k: &Kernel, code: &'static str, msg: impl Into<String>) -> Diagnostic {
     Diagnostic::new(code, msg.into()).in_function(k.display_name.clone())
 }
 
-/// Whether `op` is or contains a barrier (or a warp shuffle, which synchronises too).
+/// Whether `op` is or contains a barrier (or a warp shuffle or vote, which synchronise too).
 pub fn contains_barrier(k: &Kernel, op: OpId) -> bool {
     let kind = &k.op(op).kind;
-    matches!(kind, OpKind::Barrier { .. } | OpKind::Shuffle { .. })
-        || kind
-            .regions()
-            .iter()
-            .any(|r| r.ops.iter().any(|&o| contains_barrier(k, o)))
+    matches!(
+        kind,
+        OpKind::Barrier { .. } | OpKind::Shuffle { .. } | OpKind::Vote { .. }
+    ) || kind
+        .regions()
+        .iter()
+        .any(|r| r.ops.iter().any(|&o| contains_barrier(k, o)))
 }
 
 fn is_pure(kind: &OpKind) -> bool {
@@ -419,6 +423,37 @@ fn split(k: &mut Kernel, ctx: &mut Ctx, ops: &[OpId]) -> Result<Vec<OpId>, Diagn
             flush(k, ctx, &mut cur, &mut out);
             let r = shuffle_read(k, ctx, mode, lane, clamp, slot, present, ty, &mut cur);
             ctx.pending.insert(dummy, r);
+            ctx.stats.barriers += 1;
+            continue;
+        }
+        if let OpKind::Vote { mode, mask, pred } = kind {
+            // Every thread stores `1 | pred << 1` (present, vote); after the split each
+            // gathers its warp's bits. Absent lanes (past the block's last thread, or
+            // skipping a predicated branch, hence exited) keep 0.
+            let i32t = Type::I32;
+            let mut emit = |k: &mut Kernel, kind: OpKind, t: Type, cur: &mut Vec<OpId>| {
+                let o = k.create_op(kind, &[t], None);
+                cur.push(o);
+                let v = k.op(o).results[0];
+                ctx.inside.insert(v);
+                v
+            };
+            let p32 = if k.value_type(pred) == i32t {
+                pred
+            } else {
+                emit(k, OpKind::Cast(CastOp::ZExt, pred), i32t, &mut cur)
+            };
+            let one = emit(k, OpKind::Const { bits: 1 }, i32t, &mut cur);
+            let pb = emit(k, OpKind::Binary(BinaryOp::And, p32, one), i32t, &mut cur);
+            let sh = emit(k, OpKind::Binary(BinaryOp::Shl, pb, one), i32t, &mut cur);
+            let word = emit(k, OpKind::Binary(BinaryOp::Or, sh, one), i32t, &mut cur);
+            let slot = new_slot(k, ctx, word);
+            slot_store(k, ctx, slot, word, &mut cur);
+            flush(k, ctx, &mut cur, &mut out);
+            let res = k.op(op).results[0];
+            let rty = k.value_type(res);
+            let r = vote_read(k, ctx, mode, mask, slot, rty, &mut cur);
+            ctx.pending.insert(res, r);
             ctx.stats.barriers += 1;
             continue;
         }
@@ -1649,6 +1684,129 @@ fn shuffle_read(
         ty,
         ops,
     )
+}
+
+/// Thread-level ops computing a warp vote from the per-thread words `1 | pred << 1` in
+/// `slot` exactly as the interpreter does: `members = (mask & present) | me`, `ballot` =
+/// the members whose predicate is set; `all`: ballot == members, `any`: ballot != 0,
+/// `uni`: all or none, `ballot`: the bits. Gives the result (of type `rty`).
+#[allow(clippy::too_many_arguments)]
+fn vote_read(
+    k: &mut Kernel,
+    ctx: &mut Ctx,
+    mode: frontend::ir::VoteMode,
+    mask: Value,
+    slot: (SharedId, Type),
+    rty: Type,
+    ops: &mut Vec<OpId>,
+) -> Value {
+    use frontend::ir::{IntPredicate as P, VoteMode as V};
+    let tids = ctx.tids.clone();
+    let start = ops.len();
+    let lin64 = linear_tid(k, ctx.cfg, &tids, ops);
+    for &o in &ops[start..] {
+        let rs = k.op(o).results.clone();
+        emit_mark(ctx, &rs);
+    }
+    let threads = ctx.cfg.block[0] * ctx.cfg.block[1] * ctx.cfg.block[2];
+    let mut emit = |k: &mut Kernel, kind: OpKind, t: Type, ops: &mut Vec<OpId>| {
+        let o = k.create_op(kind, &[t], None);
+        ops.push(o);
+        let v = k.op(o).results[0];
+        ctx.inside.insert(v);
+        v
+    };
+    let i32t = Type::I32;
+    let c = |k: &mut Kernel, bits: u64, t: Type, ops: &mut Vec<OpId>, emit: &mut Emit| {
+        emit(k, OpKind::Const { bits }, t, ops)
+    };
+    let lin = emit(k, OpKind::Cast(CastOp::Trunc, lin64), i32t, ops);
+    let m31 = c(k, 31, i32t, ops, &mut emit);
+    let one = c(k, 1, i32t, ops, &mut emit);
+    let zero = c(k, 0, i32t, ops, &mut emit);
+    let me = emit(k, OpKind::Binary(BinaryOp::And, lin, m31), i32t, ops);
+    let base = emit(k, OpKind::Binary(BinaryOp::Sub, lin, me), i32t, ops);
+    let nt = c(k, u64::from(threads), i32t, ops, &mut emit);
+    let size = c(k, slot.1.bytes(), Type::I64, ops, &mut emit);
+    let mut present = zero;
+    let mut votes = zero;
+    for l in 0..32u64 {
+        let lc = c(k, l, i32t, ops, &mut emit);
+        let src = emit(k, OpKind::Binary(BinaryOp::Add, base, lc), i32t, ops);
+        let inb = emit(k, OpKind::ICmp(P::Ult, src, nt), Type::I1, ops);
+        let idx = emit(
+            k,
+            OpKind::Select {
+                cond: inb,
+                if_true: src,
+                if_false: zero,
+            },
+            i32t,
+            ops,
+        );
+        let idx64 = emit(k, OpKind::Cast(CastOp::ZExt, idx), Type::I64, ops);
+        let off = emit(
+            k,
+            OpKind::Binary(BinaryOp::Mul, idx64, size),
+            Type::I64,
+            ops,
+        );
+        let w = emit(
+            k,
+            OpKind::Load {
+                addr: Addr::Root {
+                    root: MemRoot::Shared(slot.0),
+                    offset: off,
+                },
+            },
+            slot.1,
+            ops,
+        );
+        let w = emit(
+            k,
+            OpKind::Select {
+                cond: inb,
+                if_true: w,
+                if_false: zero,
+            },
+            i32t,
+            ops,
+        );
+        let pbit = emit(k, OpKind::Binary(BinaryOp::And, w, one), i32t, ops);
+        let vsh = emit(k, OpKind::Binary(BinaryOp::LShr, w, one), i32t, ops);
+        let vbit = emit(k, OpKind::Binary(BinaryOp::And, vsh, one), i32t, ops);
+        let pl = emit(k, OpKind::Binary(BinaryOp::Shl, pbit, lc), i32t, ops);
+        let vl = emit(k, OpKind::Binary(BinaryOp::Shl, vbit, lc), i32t, ops);
+        present = emit(k, OpKind::Binary(BinaryOp::Or, present, pl), i32t, ops);
+        votes = emit(k, OpKind::Binary(BinaryOp::Or, votes, vl), i32t, ops);
+    }
+    let mask32 = if k.value_type(mask) == i32t {
+        mask
+    } else {
+        emit(k, OpKind::Cast(CastOp::Trunc, mask), i32t, ops)
+    };
+    let mebit = emit(k, OpKind::Binary(BinaryOp::Shl, one, me), i32t, ops);
+    let mp = emit(k, OpKind::Binary(BinaryOp::And, mask32, present), i32t, ops);
+    let members = emit(k, OpKind::Binary(BinaryOp::Or, mp, mebit), i32t, ops);
+    let ballot = emit(k, OpKind::Binary(BinaryOp::And, votes, members), i32t, ops);
+    let b = match mode {
+        V::Ballot => ballot,
+        V::All => emit(k, OpKind::ICmp(P::Eq, ballot, members), Type::I1, ops),
+        V::Any => emit(k, OpKind::ICmp(P::Ne, ballot, zero), Type::I1, ops),
+        V::Uni => {
+            let none = emit(k, OpKind::ICmp(P::Eq, ballot, zero), Type::I1, ops);
+            let all = emit(k, OpKind::ICmp(P::Eq, ballot, members), Type::I1, ops);
+            emit(k, OpKind::Binary(BinaryOp::Or, none, all), Type::I1, ops)
+        }
+    };
+    let bty = if mode == V::Ballot { i32t } else { Type::I1 };
+    if bty == rty {
+        b
+    } else if rty.bytes() > bty.bytes() || bty == Type::I1 {
+        emit(k, OpKind::Cast(CastOp::ZExt, b), rty, ops)
+    } else {
+        emit(k, OpKind::Cast(CastOp::Trunc, b), rty, ops)
+    }
 }
 
 /// `if cond { trap }`.

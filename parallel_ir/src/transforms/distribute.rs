@@ -465,7 +465,11 @@ fn split(k: &mut Kernel, ctx: &mut Ctx, ops: &[OpId]) -> Result<Vec<OpId>, Diagn
                 ctx.uniform.extend(results);
                 out.push(op);
             } else {
-                if let Some(copy) = uniform_part_of_select_if(k, ctx, op) {
+                let copy_ok = ctx.preds.is_empty() || !may_fault(k, op);
+                if let Some(copy) = copy_ok
+                    .then(|| uniform_part_of_select_if(k, ctx, op))
+                    .flatten()
+                {
                     out.push(copy);
                 }
                 // Invariant: a uniform value is available at block level.

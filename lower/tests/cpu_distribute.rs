@@ -202,8 +202,8 @@ fn tree_reduction_for_distributed_matches_reference() {
     check_tree(true);
 }
 
-#[test]
-fn barrier_under_thread_dependent_branch_is_rejected() {
+/// `if (tx == 0) { barrier }`, then (with `barrier_after`) another barrier.
+fn divergent_barrier_kernel(barrier_after: bool) -> Kernel {
     let mut b = Kb::new("divergent");
     b.param(Type::Ptr(AddrSpace::Global));
     let mut top = Vec::new();
@@ -221,9 +221,27 @@ fn barrier_under_thread_dependent_branch_is_rejected() {
                 },
                 |_, _| vec![],
             );
+            if barrier_after {
+                b.barrier(ops);
+            }
         });
     });
-    let mut k = b.finish(top);
+    b.finish(top)
+}
+
+/// Threads that skip the branch reach no later barrier (they exit, and count as arrived):
+/// the branch becomes predicated thread loops.
+#[test]
+fn barrier_under_thread_dependent_branch_is_predicated() {
+    let mut k = divergent_barrier_kernel(false);
+    let r = distribute(&mut k, &cfg([1, 1, 1], [32, 1, 1]));
+    assert!(r.is_ok(), "{r:?}");
+}
+
+/// Threads that skip the branch wait at a later barrier: rejected.
+#[test]
+fn barrier_under_thread_dependent_branch_then_barrier_is_rejected() {
+    let mut k = divergent_barrier_kernel(true);
     let r = distribute(&mut k, &cfg([1, 1, 1], [32, 1, 1]));
     assert_eq!(r.map_err(|d| d.code), Err("barrier-divergent"));
 }

@@ -216,7 +216,14 @@ fn main() {
     ];
     println!("| kernel | size | cpu compile ms | cpu run ms (median of {reps}) | OpenMP C ms | cpu / OpenMP | small size | interp ms | cpu ms | interp / cpu |");
     println!("|---|---|---|---|---|---|---|---|---|---|");
+    // RAISE_BENCH_ONLY=stencil2d,reduce runs only those cases.
+    let only = std::env::var("RAISE_BENCH_ONLY").ok();
     for case in &cases {
+        if let Some(only) = &only {
+            if !only.split(',').any(|n| n == case.name) {
+                continue;
+            }
+        }
         let (compile, run) = time_cpu(case, case.big, reps);
         let c = time_c(case, reps);
         let (_, small_cpu) = time_cpu(case, case.small, reps);

@@ -3,13 +3,17 @@
 //! native code and run it on the host buffers (or write an object file and C header).
 //!
 //! Launches run in spec order on one set of host buffers (the spec's buffers plus the
-//! module's global variables), like the interpreter's device memory. The CPU code does not
+//! module's global variables), like the interpreter's device memory. A launch whose kernel
+//! the CPU path cannot handle (a raising, distribution or lowering diagnostic) runs on the
+//! kernel-IR interpreter over the same buffers instead, with a note in
+//! [`RunResult::notes`]; runtime errors of compiled code (division by zero, a trap) are
+//! errors as on the interpreter. The CPU code does not
 //! bounds-check: a kernel that reads outside its buffers is as undefined here as on a GPU.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use frontend::ir::{AddrSpace, FuncId, Module};
+use frontend::ir::{AddrSpace, FuncId, GlobalId, Module};
 use frontend::Diagnostic;
 use lower::cpu::{self, CpuArg};
 use parallel_ir::ir::Kernel;
@@ -79,11 +83,27 @@ pub fn run_cpu(
             bytes
         })
         .collect();
-    let _ = spec;
+    let mut notes = Vec::new();
     let mut cache = HashMap::new();
     for launch in launches {
-        let k = prepare(module, launch, &mut cache)?;
-        let compiled = cpu::compile(&k, &launch.config, globals.len())?;
+        // A kernel the CPU path cannot handle (raising, barrier elimination, distribution,
+        // lowering) runs this launch on the kernel-IR interpreter instead, with a note.
+        let compiled = prepare(module, launch, &mut cache)
+            .and_then(|k| cpu::compile(&k, &launch.config, globals.len()));
+        let compiled = match compiled {
+            Ok(c) => c,
+            Err(d) => {
+                let note = format!(
+                    "kernel '{}' cannot run on the CPU backend ({d}); it ran on the kernel-IR interpreter instead",
+                    module.function(launch.kernel).display_name
+                );
+                if !notes.contains(&note) {
+                    notes.push(note);
+                }
+                run_launch_interp(module, spec, launch, &mut buffers, &mut globals)?;
+                continue;
+            }
+        };
         let bases: Vec<*mut u8> = buffers.iter_mut().map(|b| b.data.as_mut_ptr()).collect();
         let args: Vec<CpuArg> = launch
             .params
@@ -106,10 +126,49 @@ pub fn run_cpu(
         // the call; the kernel's accesses within them are the spec's contract.
         unsafe { compiled.run(&args, &gptrs)? };
     }
-    Ok(RunResult {
-        buffers,
-        notes: Vec::new(),
-    })
+    Ok(RunResult { buffers, notes })
+}
+
+/// Run one launch on the kernel-IR interpreter over the CPU path's host buffers and
+/// globals (copied in, and back out even when the launch fails).
+fn run_launch_interp(
+    module: &Module,
+    spec: &LaunchSpec,
+    launch: &BoundLaunch,
+    buffers: &mut [HostBuffer],
+    globals: &mut [Vec<u8>],
+) -> Result<(), Diagnostic> {
+    let mut memory = frontend::interp::Memory::new(module);
+    let global_addrs: Vec<Option<u64>> = (0..globals.len())
+        .map(|i| memory.global_address(GlobalId(i as u32)))
+        .collect();
+    for (g, addr) in globals.iter().zip(&global_addrs) {
+        if let Some(dst) = addr.and_then(|a| memory.buffer_mut(a)) {
+            let n = dst.len().min(g.len());
+            dst[..n].copy_from_slice(&g[..n]);
+        }
+    }
+    let bases: Vec<u64> = buffers
+        .iter_mut()
+        .enumerate()
+        .map(|(i, b)| {
+            let name = spec.buffers.get(i).map_or("buffer", |b| b.name.as_str());
+            memory.add_buffer(name, std::mem::take(&mut b.data))
+        })
+        .collect();
+    let params: Vec<u64> = launch.params.iter().map(|p| p.resolve(&bases)).collect();
+    let result =
+        frontend::interp::launch(module, launch.kernel, &launch.config, &params, &mut memory);
+    for (b, &base) in buffers.iter_mut().zip(&bases) {
+        b.data = memory.take_buffer(base).unwrap_or_default();
+    }
+    for (g, addr) in globals.iter_mut().zip(&global_addrs) {
+        if let Some(src) = addr.and_then(|a| memory.buffer(a)) {
+            let n = src.len().min(g.len());
+            g[..n].copy_from_slice(&src[..n]);
+        }
+    }
+    result
 }
 
 /// Write `path` (an object file) and `path.h` for every launch of the spec (with more

@@ -96,6 +96,9 @@ struct Emitter<'a> {
     err: String,
     /// Linear thread index (i32) of the innermost thread loop, for `LaneId`.
     linear_tid: Option<String>,
+    /// The guard `If` of a thread loop whose x range was cut to the guard's bound
+    /// (`guarded_x_bound`): always true there, so its then-region is emitted inline.
+    always_true_if: Option<OpId>,
 }
 
 /// MLIR text of the kernel bound to `cfg`. The function's arguments are the kernel's
@@ -119,6 +122,7 @@ pub fn emit_module(
         globals: Vec::new(),
         err: "%err".to_string(),
         linear_tid: None,
+        always_true_if: None,
     };
     let mut sig = Vec::new();
     for (i, &p) in kernel.params.iter().enumerate() {
@@ -590,6 +594,11 @@ impl<'a> Emitter<'a> {
                 self.bind_results(&data.results, &base);
                 None
             }
+            OpKind::If { then_region, .. } if self.always_true_if == Some(id) => {
+                self.always_true_if = None;
+                self.region_body(then_region)?;
+                None
+            }
             OpKind::If {
                 cond,
                 then_region,
@@ -680,6 +689,13 @@ impl<'a> Emitter<'a> {
                 let mut ext = ext;
                 if let Some(ub) = self.guarded_x_bound(body, &ext[0])? {
                     ext[0] = ub;
+                    // Every iterated thread has `tid.x < u`: the guard (the last op, no
+                    // results, empty else) always holds.
+                    self.always_true_if = body
+                        .ops
+                        .iter()
+                        .copied()
+                        .rfind(|&o| !self.k.op(o).kind.is_terminator());
                 }
                 let mut ivs = vec![String::new(); 3];
                 for d in [2usize, 1, 0] {

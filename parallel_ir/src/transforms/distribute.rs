@@ -9,7 +9,11 @@
 //! trip count / branch must be the same for all threads; the pass *checks* this by
 //! requiring the bounds, carried values and conditions to be uniform (computed only from
 //! values defined outside the thread loop and from pure ops), and rejects the kernel
-//! with `barrier-divergent` otherwise.
+//! with `barrier-divergent` otherwise. One exception: an `If` whose condition differs
+//! between threads (an early `return` before a barrier or shuffle) becomes *predicated*
+//! thread loops, each running its part of the branch under `if cond` per thread, when the
+//! threads that skip the branch reach no barrier or warp op before the end of the thread
+//! loop (they exit, and exited threads count as arrived); see `predicated_if`.
 //!
 //! Uniform pure ops at the top level of split code move out to block level (evaluated
 //! once per block instead of once per thread: same value, no effects). Values defined in
@@ -27,6 +31,8 @@
 //! the bits once per block. A warp shuffle is an exchange point too: every thread stores
 //! its value, the loop splits, and each thread reads its source lane's value with
 //! `shfl.sync`'s segment and clamp rules (a source beyond the block's last thread traps).
+//! A warp vote likewise: every thread stores `1 | pred << 1`, and after the split each
+//! gathers its warp's 32 words into the present and vote masks (`vote_read`).
 //! Barrier-free `If`s whose results are partly uniform (select-like, pure branches) get a
 //! block-level copy for the uniform results, so loop conditions built from them stay
 //! uniform. Splitting is legal for the whole block at once because every thread of the
@@ -62,14 +68,16 @@ fn diag(k: &Kernel, code: &'static str, msg: impl Into<String>) -> Diagnostic {
     Diagnostic::new(code, msg.into()).in_function(k.display_name.clone())
 }
 
-/// Whether `op` is or contains a barrier (or a warp shuffle, which synchronises too).
+/// Whether `op` is or contains a barrier (or a warp shuffle or vote, which synchronise too).
 pub fn contains_barrier(k: &Kernel, op: OpId) -> bool {
     let kind = &k.op(op).kind;
-    matches!(kind, OpKind::Barrier { .. } | OpKind::Shuffle { .. })
-        || kind
-            .regions()
-            .iter()
-            .any(|r| r.ops.iter().any(|&o| contains_barrier(k, o)))
+    matches!(
+        kind,
+        OpKind::Barrier { .. } | OpKind::Shuffle { .. } | OpKind::Vote { .. }
+    ) || kind
+        .regions()
+        .iter()
+        .any(|r| r.ops.iter().any(|&o| contains_barrier(k, o)))
 }
 
 fn is_pure(kind: &OpKind) -> bool {
@@ -145,6 +153,14 @@ struct Ctx<'a> {
     pending: HashMap<Value, Value>,
     /// `SharedAlloc` ops of per-thread arrays made while splitting.
     allocs: Vec<OpId>,
+    /// Conditions of the enclosing predicated `If`s (thread-dependent conditions): the
+    /// thread loops made while splitting their branches run their ops under them.
+    preds: Vec<Value>,
+    /// The predicates of each predicated thread loop (by its op).
+    seg_preds: HashMap<OpId, Vec<Value>>,
+    /// Whether a barrier or warp op may follow the code being split, before the end of
+    /// the thread loop (in the enclosing regions, or a next iteration of an enclosing loop).
+    tail_barrier: bool,
 }
 
 impl Ctx<'_> {
@@ -232,6 +248,9 @@ fn distribute_thread_loop(
         stats: DistributeStats::default(),
         pending: HashMap::new(),
         allocs: Vec::new(),
+        preds: Vec::new(),
+        seg_preds: HashMap::new(),
+        tail_barrier: false,
     };
     let ops: Vec<OpId> = body
         .ops
@@ -297,6 +316,9 @@ fn new_segment(k: &mut Kernel, ctx: &mut Ctx, ops: Vec<OpId>) -> OpId {
         },
     };
     ctx.segments.push(id);
+    if !ctx.preds.is_empty() {
+        ctx.seg_preds.insert(id, ctx.preds.clone());
+    }
     id
 }
 
@@ -312,7 +334,8 @@ fn flush(k: &mut Kernel, ctx: &mut Ctx, cur: &mut Vec<OpId>, out: &mut Vec<OpId>
 fn split(k: &mut Kernel, ctx: &mut Ctx, ops: &[OpId]) -> Result<Vec<OpId>, Diagnostic> {
     let mut out = Vec::new();
     let mut cur = Vec::new();
-    for &op in ops {
+    let outer_tail = ctx.tail_barrier;
+    for (idx, &op) in ops.iter().enumerate() {
         if !ctx.pending.is_empty() {
             let pending = ctx.pending.clone();
             rewrite_in(k, &[op], &pending);
@@ -323,12 +346,24 @@ fn split(k: &mut Kernel, ctx: &mut Ctx, ops: &[OpId]) -> Result<Vec<OpId>, Diagn
                 OpKind::For { .. } | OpKind::While { .. } | OpKind::If { .. }
             )
         {
+            let tail = outer_tail || ops[idx + 1..].iter().any(|&o| contains_barrier(k, o));
             let mut before = Vec::new();
             let mut after = Vec::new();
             demote_divergent(k, ctx, op, &mut before, &mut after)?;
             cur.extend(before);
+            if let OpKind::If { cond, .. } = k.op(op).kind {
+                if !ctx.is_uniform(cond) {
+                    // Thread-dependent branch: predicated segments (see below).
+                    predicated_if(k, ctx, op, tail, &mut cur, &mut out)?;
+                    cur.extend(after);
+                    continue;
+                }
+            }
             flush(k, ctx, &mut cur, &mut out);
-            split_control(k, ctx, op, &mut out)?;
+            ctx.tail_barrier = tail;
+            let r = split_control(k, ctx, op, &mut out);
+            ctx.tail_barrier = outer_tail;
+            r?;
             cur.extend(after);
             continue;
         }
@@ -338,6 +373,13 @@ fn split(k: &mut Kernel, ctx: &mut Ctx, ops: &[OpId]) -> Result<Vec<OpId>, Diagn
             if bk == BarrierKind::Sync {
                 flush(k, ctx, &mut cur, &mut out);
                 continue;
+            }
+            if !ctx.preds.is_empty() {
+                return Err(diag(
+                    k,
+                    "barrier-divergent",
+                    format!("a reducing barrier ({bk}) inside a branch whose condition differs between threads (not supported yet)"),
+                ));
             }
             let (Some(pred), Some(&res)) = (pred, k.op(op).results.first()) else {
                 return Err(diag(
@@ -364,19 +406,70 @@ fn split(k: &mut Kernel, ctx: &mut Ctx, ops: &[OpId]) -> Result<Vec<OpId>, Diagn
             let dummy = k.op(op).results[0];
             let slot = new_slot(k, ctx, dummy);
             slot_store(k, ctx, slot, value, &mut cur);
+            // Under a thread-dependent branch, only some threads reach the shuffle: each
+            // marks its presence (the array starts zeroed and the set of threads under the
+            // predicates is fixed for the whole branch), and reading an absent lane traps.
+            let present = if ctx.preds.is_empty() {
+                None
+            } else {
+                let one = k.create_op(OpKind::Const { bits: 1 }, &[Type::I32], None);
+                cur.push(one);
+                let one = k.op(one).results[0];
+                ctx.inside.insert(one);
+                let ps = new_slot(k, ctx, one);
+                slot_store(k, ctx, ps, one, &mut cur);
+                Some(ps)
+            };
             flush(k, ctx, &mut cur, &mut out);
-            let r = shuffle_read(k, ctx, mode, lane, clamp, slot, ty, &mut cur);
+            let r = shuffle_read(k, ctx, mode, lane, clamp, slot, present, ty, &mut cur);
             ctx.pending.insert(dummy, r);
+            ctx.stats.barriers += 1;
+            continue;
+        }
+        if let OpKind::Vote { mode, mask, pred } = kind {
+            // Every thread stores `1 | pred << 1` (present, vote); after the split each
+            // gathers its warp's bits. Absent lanes (past the block's last thread, or
+            // skipping a predicated branch, hence exited) keep 0.
+            let i32t = Type::I32;
+            let mut emit = |k: &mut Kernel, kind: OpKind, t: Type, cur: &mut Vec<OpId>| {
+                let o = k.create_op(kind, &[t], None);
+                cur.push(o);
+                let v = k.op(o).results[0];
+                ctx.inside.insert(v);
+                v
+            };
+            let p32 = if k.value_type(pred) == i32t {
+                pred
+            } else {
+                emit(k, OpKind::Cast(CastOp::ZExt, pred), i32t, &mut cur)
+            };
+            let one = emit(k, OpKind::Const { bits: 1 }, i32t, &mut cur);
+            let pb = emit(k, OpKind::Binary(BinaryOp::And, p32, one), i32t, &mut cur);
+            let sh = emit(k, OpKind::Binary(BinaryOp::Shl, pb, one), i32t, &mut cur);
+            let word = emit(k, OpKind::Binary(BinaryOp::Or, sh, one), i32t, &mut cur);
+            let slot = new_slot(k, ctx, word);
+            slot_store(k, ctx, slot, word, &mut cur);
+            flush(k, ctx, &mut cur, &mut out);
+            let res = k.op(op).results[0];
+            let rty = k.value_type(res);
+            let r = vote_read(k, ctx, mode, mask, slot, rty, &mut cur);
+            ctx.pending.insert(res, r);
             ctx.stats.barriers += 1;
             continue;
         }
         if !contains_barrier(k, op) {
             let results = k.op(op).results.clone();
-            if movable(k, ctx, op) {
+            // Under a predicate, an op that can fault (integer division) stays in the
+            // branch: a thread that skips it must not divide by zero.
+            if movable(k, ctx, op) && (ctx.preds.is_empty() || !may_fault(k, op)) {
                 ctx.uniform.extend(results);
                 out.push(op);
             } else {
-                if let Some(copy) = uniform_part_of_select_if(k, ctx, op) {
+                let copy_ok = ctx.preds.is_empty() || !may_fault(k, op);
+                if let Some(copy) = copy_ok
+                    .then(|| uniform_part_of_select_if(k, ctx, op))
+                    .flatten()
+                {
                     out.push(copy);
                 }
                 // Invariant: a uniform value is available at block level.
@@ -411,9 +504,7 @@ fn split_control(
         diag(
             k,
             "barrier-divergent",
-            format!(
-                "a barrier inside {what} that is not provably the same for every thread of the block"
-            ),
+            format!("a barrier inside {what} not provably the same for every thread of the block"),
         )
     };
     match kind {
@@ -429,9 +520,11 @@ fn split_control(
                 .chain(inits.iter())
                 .all(|&v| ctx.is_uniform(v))
             {
-                return Err(divergent(k, "a loop whose bounds or carried values"));
+                return Err(divergent(k, "a loop whose bounds or carried values are"));
             }
             ctx.uniform.extend(body.args.iter().copied());
+            // A next iteration reaches the body's barriers again.
+            ctx.tail_barrier = true;
             let new_body = split_region(k, ctx, &body)?;
             check_yield_uniform(k, ctx, &new_body, "a loop's carried values")?;
             let results = k.op(op).results.clone();
@@ -472,15 +565,16 @@ fn split_control(
             after,
         } => {
             if !inits.iter().all(|&v| ctx.is_uniform(v)) {
-                return Err(divergent(k, "a while loop whose carried values"));
+                return Err(divergent(k, "a while loop whose carried values are"));
             }
             ctx.uniform.extend(before.args.iter().copied());
+            ctx.tail_barrier = true;
             // The before-region decides the trip count: its condition must be uniform.
             let b = split_region(k, ctx, &before)?;
             if let Some(&t) = b.ops.last() {
                 if let OpKind::Condition { cond, args } = &k.op(t).kind {
                     if !ctx.is_uniform(*cond) || !args.iter().all(|&v| ctx.is_uniform(v)) {
-                        return Err(divergent(k, "a while loop whose condition"));
+                        return Err(divergent(k, "a while loop whose condition is"));
                     }
                 }
             }
@@ -563,6 +657,9 @@ fn fix_segments(k: &mut Kernel, ctx: &mut Ctx) -> Result<Vec<OpId>, Diagnostic> 
     for (i, ops) in seg_ops.iter().enumerate() {
         let mut uses = Vec::new();
         used_in(k, ops, &mut uses);
+        if let Some(ps) = ctx.seg_preds.get(&segs[i]) {
+            uses.extend(ps.iter().copied());
+        }
         let mut seen = HashSet::new();
         for u in uses {
             if let Some(&j) = seg_of.get(&u) {
@@ -717,7 +814,33 @@ fn fix_segments(k: &mut Kernel, ctx: &mut Ctx) -> Result<Vec<OpId>, Diagnostic> 
         }
         // Rewrite uses (not in the prologue, not the stores' own value operands, which
         // refer to the segment's own definitions and are not in `map`).
-        let body_only: Vec<OpId> = new_ops[prologue.len()..].to_vec();
+        let mut body_only: Vec<OpId> = new_ops[prologue.len()..].to_vec();
+        if let Some(ps) = ctx.seg_preds.get(&s) {
+            // A predicated thread loop runs its ops under its branches' conditions (each
+            // read back or recomputed per thread like any other crossing value).
+            for &p in ps.iter().rev() {
+                body_only.push(k.create_op(OpKind::Yield(vec![]), &[], None));
+                let e = k.create_op(OpKind::Yield(vec![]), &[], None);
+                let w = k.create_op(
+                    OpKind::If {
+                        cond: p,
+                        then_region: Region {
+                            args: vec![],
+                            ops: std::mem::take(&mut body_only),
+                        },
+                        else_region: Region {
+                            args: vec![],
+                            ops: vec![e],
+                        },
+                    },
+                    &[],
+                    None,
+                );
+                body_only = vec![w];
+            }
+            new_ops.truncate(prologue.len());
+            new_ops.extend(body_only.iter().copied());
+        }
         rewrite_in(k, &body_only, &map);
         new_ops.extend(term);
         if let OpKind::Parallel { body, .. } = &mut k.op_mut(s).kind {
@@ -1408,6 +1531,7 @@ fn shuffle_read(
     lane: Value,
     clamp: Value,
     slot: (SharedId, Type),
+    present: Option<(SharedId, Type)>,
     ty: Type,
     ops: &mut Vec<OpId>,
 ) -> Value {
@@ -1522,6 +1646,30 @@ fn shuffle_read(
         ops,
     );
     let src64 = emit(k, OpKind::Cast(CastOp::ZExt, src_ok), Type::I64, ops);
+    if let Some((ps, pty)) = present {
+        // The source lane must be at this shuffle (the interpreter's `warp-divergence`).
+        let psize = c(k, pty.bytes(), Type::I64, ops, &mut emit);
+        let poff = emit(
+            k,
+            OpKind::Binary(BinaryOp::Mul, src64, psize),
+            Type::I64,
+            ops,
+        );
+        let flag = emit(
+            k,
+            OpKind::Load {
+                addr: Addr::Root {
+                    root: MemRoot::Shared(ps),
+                    offset: poff,
+                },
+            },
+            pty,
+            ops,
+        );
+        let zero = c(k, 0, pty, ops, &mut emit);
+        let absent = emit(k, OpKind::ICmp(P::Eq, flag, zero), Type::I1, ops);
+        ops.push(trap_if(k, absent));
+    }
     let size = c(k, ty.bytes(), Type::I64, ops, &mut emit);
     let off = emit(
         k,
@@ -1540,6 +1688,260 @@ fn shuffle_read(
         ty,
         ops,
     )
+}
+
+/// Thread-level ops computing a warp vote from the per-thread words `1 | pred << 1` in
+/// `slot` exactly as the interpreter does: `members = (mask & present) | me`, `ballot` =
+/// the members whose predicate is set; `all`: ballot == members, `any`: ballot != 0,
+/// `uni`: all or none, `ballot`: the bits. Gives the result (of type `rty`).
+#[allow(clippy::too_many_arguments)]
+fn vote_read(
+    k: &mut Kernel,
+    ctx: &mut Ctx,
+    mode: frontend::ir::VoteMode,
+    mask: Value,
+    slot: (SharedId, Type),
+    rty: Type,
+    ops: &mut Vec<OpId>,
+) -> Value {
+    use frontend::ir::{IntPredicate as P, VoteMode as V};
+    let tids = ctx.tids.clone();
+    let start = ops.len();
+    let lin64 = linear_tid(k, ctx.cfg, &tids, ops);
+    for &o in &ops[start..] {
+        let rs = k.op(o).results.clone();
+        emit_mark(ctx, &rs);
+    }
+    let threads = ctx.cfg.block[0] * ctx.cfg.block[1] * ctx.cfg.block[2];
+    let mut emit = |k: &mut Kernel, kind: OpKind, t: Type, ops: &mut Vec<OpId>| {
+        let o = k.create_op(kind, &[t], None);
+        ops.push(o);
+        let v = k.op(o).results[0];
+        ctx.inside.insert(v);
+        v
+    };
+    let i32t = Type::I32;
+    let c = |k: &mut Kernel, bits: u64, t: Type, ops: &mut Vec<OpId>, emit: &mut Emit| {
+        emit(k, OpKind::Const { bits }, t, ops)
+    };
+    let lin = emit(k, OpKind::Cast(CastOp::Trunc, lin64), i32t, ops);
+    let m31 = c(k, 31, i32t, ops, &mut emit);
+    let one = c(k, 1, i32t, ops, &mut emit);
+    let zero = c(k, 0, i32t, ops, &mut emit);
+    let me = emit(k, OpKind::Binary(BinaryOp::And, lin, m31), i32t, ops);
+    let base = emit(k, OpKind::Binary(BinaryOp::Sub, lin, me), i32t, ops);
+    let nt = c(k, u64::from(threads), i32t, ops, &mut emit);
+    let size = c(k, slot.1.bytes(), Type::I64, ops, &mut emit);
+    let mut present = zero;
+    let mut votes = zero;
+    for l in 0..32u64 {
+        let lc = c(k, l, i32t, ops, &mut emit);
+        let src = emit(k, OpKind::Binary(BinaryOp::Add, base, lc), i32t, ops);
+        let inb = emit(k, OpKind::ICmp(P::Ult, src, nt), Type::I1, ops);
+        let idx = emit(
+            k,
+            OpKind::Select {
+                cond: inb,
+                if_true: src,
+                if_false: zero,
+            },
+            i32t,
+            ops,
+        );
+        let idx64 = emit(k, OpKind::Cast(CastOp::ZExt, idx), Type::I64, ops);
+        let off = emit(
+            k,
+            OpKind::Binary(BinaryOp::Mul, idx64, size),
+            Type::I64,
+            ops,
+        );
+        let w = emit(
+            k,
+            OpKind::Load {
+                addr: Addr::Root {
+                    root: MemRoot::Shared(slot.0),
+                    offset: off,
+                },
+            },
+            slot.1,
+            ops,
+        );
+        let w = emit(
+            k,
+            OpKind::Select {
+                cond: inb,
+                if_true: w,
+                if_false: zero,
+            },
+            i32t,
+            ops,
+        );
+        let pbit = emit(k, OpKind::Binary(BinaryOp::And, w, one), i32t, ops);
+        let vsh = emit(k, OpKind::Binary(BinaryOp::LShr, w, one), i32t, ops);
+        let vbit = emit(k, OpKind::Binary(BinaryOp::And, vsh, one), i32t, ops);
+        let pl = emit(k, OpKind::Binary(BinaryOp::Shl, pbit, lc), i32t, ops);
+        let vl = emit(k, OpKind::Binary(BinaryOp::Shl, vbit, lc), i32t, ops);
+        present = emit(k, OpKind::Binary(BinaryOp::Or, present, pl), i32t, ops);
+        votes = emit(k, OpKind::Binary(BinaryOp::Or, votes, vl), i32t, ops);
+    }
+    let mask32 = if k.value_type(mask) == i32t {
+        mask
+    } else {
+        emit(k, OpKind::Cast(CastOp::Trunc, mask), i32t, ops)
+    };
+    let mebit = emit(k, OpKind::Binary(BinaryOp::Shl, one, me), i32t, ops);
+    let mp = emit(k, OpKind::Binary(BinaryOp::And, mask32, present), i32t, ops);
+    let members = emit(k, OpKind::Binary(BinaryOp::Or, mp, mebit), i32t, ops);
+    let ballot = emit(k, OpKind::Binary(BinaryOp::And, votes, members), i32t, ops);
+    let b = match mode {
+        V::Ballot => ballot,
+        V::All => emit(k, OpKind::ICmp(P::Eq, ballot, members), Type::I1, ops),
+        V::Any => emit(k, OpKind::ICmp(P::Ne, ballot, zero), Type::I1, ops),
+        V::Uni => {
+            let none = emit(k, OpKind::ICmp(P::Eq, ballot, zero), Type::I1, ops);
+            let all = emit(k, OpKind::ICmp(P::Eq, ballot, members), Type::I1, ops);
+            emit(k, OpKind::Binary(BinaryOp::Or, none, all), Type::I1, ops)
+        }
+    };
+    let bty = if mode == V::Ballot { i32t } else { Type::I1 };
+    if bty == rty {
+        b
+    } else if rty.bytes() > bty.bytes() || bty == Type::I1 {
+        emit(k, OpKind::Cast(CastOp::ZExt, b), rty, ops)
+    } else {
+        emit(k, OpKind::Cast(CastOp::Trunc, b), rty, ops)
+    }
+}
+
+/// `if cond { trap }`.
+fn trap_if(k: &mut Kernel, cond: Value) -> OpId {
+    let trap = k.create_op(OpKind::Trap, &[], None);
+    let t_yield = k.create_op(OpKind::Yield(vec![]), &[], None);
+    let e_yield = k.create_op(OpKind::Yield(vec![]), &[], None);
+    k.create_op(
+        OpKind::If {
+            cond,
+            then_region: Region {
+                args: vec![],
+                ops: vec![trap, t_yield],
+            },
+            else_region: Region {
+                args: vec![],
+                ops: vec![e_yield],
+            },
+        },
+        &[],
+        None,
+    )
+}
+
+/// Whether `op` (or an op inside it) is an integer division or remainder.
+fn may_fault(k: &Kernel, op: OpId) -> bool {
+    let kind = &k.op(op).kind;
+    matches!(
+        kind,
+        OpKind::Binary(
+            BinaryOp::UDiv | BinaryOp::SDiv | BinaryOp::URem | BinaryOp::SRem,
+            ..
+        )
+    ) || kind
+        .regions()
+        .iter()
+        .any(|r| r.ops.iter().any(|&o| may_fault(k, o)))
+}
+
+/// Distribute a barrier-containing `If` whose condition differs between threads as
+/// predicated thread loops: its then-branch is split like straight-line code, and every
+/// thread loop made from it runs its ops under `if cond` (`cond` kept per thread like
+/// any value crossing loops); the barrier-free else-branch runs as `if cond {} else {..}`
+/// in the current thread loop.
+///
+/// Why this is legal: the threads that take the branch run its ops in the original
+/// order, split at the same barriers. The threads that skip it must reach no barrier or
+/// warp op before the end of the thread loop (`tail` false; checked here, else
+/// `barrier-divergent`): such a thread only finishes barrier-free code and exits, and an
+/// exited thread counts as arrived at every later barrier (the interpreter's and sm_70+
+/// semantics), so the taking threads' barriers complete among themselves exactly where the
+/// split puts them. Nothing of the skipping threads' remaining work is ordered against the
+/// taking threads' work by a barrier, so running it in the first loop is one legal
+/// interleaving. A warp shuffle inside reads only lanes that reached it: a source lane that
+/// skipped the branch is a `warp-divergence` error in the interpreter and a trap here (the
+/// shuffle's presence array), never an undefined value. Nested barrier-containing
+/// control must still have block-uniform conditions and bounds (so all taking threads meet
+/// the same barriers); reducing barriers under a predicate are rejected.
+fn predicated_if(
+    k: &mut Kernel,
+    ctx: &mut Ctx,
+    op: OpId,
+    tail: bool,
+    cur: &mut Vec<OpId>,
+    out: &mut Vec<OpId>,
+) -> Result<(), Diagnostic> {
+    let OpKind::If {
+        cond,
+        then_region,
+        else_region,
+    } = k.op(op).kind.clone()
+    else {
+        return Err(diag(k, "internal", "not an if"));
+    };
+    if tail {
+        return Err(diag(
+            k,
+            "barrier-divergent",
+            "a barrier inside a branch whose condition differs between threads, and the threads that skip the branch reach a barrier or warp operation later (they would wait at a different one)",
+        ));
+    }
+    if else_region.ops.iter().any(|&o| contains_barrier(k, o)) {
+        return Err(diag(
+            k,
+            "barrier-divergent",
+            "barriers in both arms of a branch whose condition differs between threads",
+        ));
+    }
+    if !k.op(op).results.is_empty() {
+        return Err(diag(
+            k,
+            "internal",
+            "a predicated branch kept results after demotion",
+        ));
+    }
+    ctx.stats.hoisted += 1;
+    if else_region
+        .ops
+        .iter()
+        .any(|&o| !k.op(o).kind.is_terminator())
+    {
+        let t_yield = k.create_op(OpKind::Yield(vec![]), &[], None);
+        let e = k.create_op(
+            OpKind::If {
+                cond,
+                then_region: Region {
+                    args: vec![],
+                    ops: vec![t_yield],
+                },
+                else_region,
+            },
+            &[],
+            k.op(op).loc,
+        );
+        cur.push(e);
+    }
+    flush(k, ctx, cur, out);
+    let body: Vec<OpId> = then_region
+        .ops
+        .iter()
+        .copied()
+        .filter(|&o| !k.op(o).kind.is_terminator())
+        .collect();
+    ctx.preds.push(cond);
+    let saved = ctx.tail_barrier;
+    ctx.tail_barrier = false;
+    let r = split(k, ctx, &body);
+    ctx.tail_barrier = saved;
+    ctx.preds.pop();
+    out.extend(r?);
+    Ok(())
 }
 
 type Emit<'a> = dyn FnMut(&mut Kernel, OpKind, Type, &mut Vec<OpId>) -> Value + 'a;

@@ -1,7 +1,7 @@
 #include "common.h"
 /* Sum of n floats into per-block partial sums of 256 elements (as examples/reduce_shared). */
 int main(int argc, char **argv) {
-  long n = argc > 1 ? atol(argv[1]) : (1L << 26); int reps = argc > 2 ? atoi(argv[2]) : 5;
+  long n = argc > 1 ? atol(argv[1]) : (1L << 28); int reps = argc > 2 ? atoi(argv[2]) : 5;
   float *x = malloc(sizeof(float) * n); long nb = (n + 255) / 256; float *p = malloc(sizeof(float) * nb);
   unsigned s = 1;
   for (long i = 0; i < n; i++) x[i] = rnd(&s);

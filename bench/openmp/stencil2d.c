@@ -1,7 +1,7 @@
 #include "common.h"
 /* 5-point stencil on an n x n grid (interior points), f32: as examples/stencil2d. */
 int main(int argc, char **argv) {
-  int n = argc > 1 ? atoi(argv[1]) : 4096, reps = argc > 2 ? atoi(argv[2]) : 5;
+  int n = argc > 1 ? atoi(argv[1]) : 16384, reps = argc > 2 ? atoi(argv[2]) : 5;
   float *x = malloc(sizeof(float) * n * n), *y = calloc((size_t)n * n, sizeof(float));
   unsigned s = 1;
   for (long i = 0; i < (long)n * n; i++) x[i] = rnd(&s);

@@ -5,6 +5,13 @@
 //! times are the median of `reps` runs of the compiled launch (compile time reported
 //! apart); the C programs time their own loop the same way. The interpreter is far slower,
 //! so it is compared with the CPU backend at a small size of the same kernel.
+//!
+//! `cargo run --release -p raise --example bench_cpu xla [reps] [module]` instead times the
+//! examples of the XLA-CPU table (bench/xla/bench_xla.py) at their own spec and inputs:
+//! every launch of the spec is compiled once (compile time reported apart), then all
+//! launches are run in spec order on the host buffers, `reps` times after one warm-up run;
+//! it prints the median wall time of one such run (no buffer copies, no compilation) and
+//! whether the warm-up run's outputs match `--target interp` (allclose, rtol 1e-4, atol 1e-5).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -171,7 +178,122 @@ fn time_c(case: &Case, reps: usize) -> Option<f64> {
     text.split_whitespace().nth(2)?.parse().ok()
 }
 
+/// The examples of the XLA-CPU table, in its order.
+const XLA_EXAMPLES: [&str; 6] = [
+    "saxpy",
+    "stencil1d_pingpong",
+    "reduce_shared",
+    "matmul_tiled",
+    "softmax_rows",
+    "transpose_shared",
+];
+
+/// (compile ms of all launches, median run ms of all launches, whether the warm-up run's
+/// outputs match the interpreter's) for one example at its own spec and inputs.
+fn time_example(name: &str, module_file: &str, reps: usize) -> (f64, f64, bool) {
+    let dir = root().join("examples").join(name);
+    let module = driver::load_module(&dir.join(module_file)).unwrap_or_else(|d| panic!("{d}"));
+    let spec = raise::spec::load_spec(&dir.join("spec.toml")).unwrap_or_else(|e| panic!("{e}"));
+    let inputs_dir = dir.join("inputs");
+    let inputs = raise::spec::load_inputs(&spec, inputs_dir.is_dir().then_some(&*inputs_dir))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let launches = driver::bind_spec(&module, &spec).unwrap_or_else(|d| panic!("{d}"));
+    let t0 = Instant::now();
+    let mut cache = std::collections::HashMap::new();
+    let compiled: Vec<_> = launches
+        .iter()
+        .map(|l| {
+            let k = raise::cpu::prepare(&module, l, &mut cache).unwrap_or_else(|d| panic!("{d}"));
+            lower::cpu::compile(&k, &l.config, module.globals.len())
+                .unwrap_or_else(|d| panic!("{name}: {d}"))
+        })
+        .collect();
+    let compile_ms = t0.elapsed().as_secs_f64() * 1e3;
+    let mut globals: Vec<Vec<u8>> = module
+        .globals
+        .iter()
+        .map(|g| {
+            let mut bytes = vec![0u8; (g.bytes as usize).max(1)];
+            if g.space != frontend::ir::AddrSpace::Shared {
+                if let Some(init) = &g.init {
+                    let n = init.len().min(bytes.len());
+                    bytes[..n].copy_from_slice(&init[..n]);
+                }
+            }
+            bytes
+        })
+        .collect();
+    let gptrs: Vec<*mut u8> = globals.iter_mut().map(|g| g.as_mut_ptr()).collect();
+    let mut bufs = inputs.clone();
+    let mut times = Vec::new();
+    let mut same = false;
+    for rep in 0..reps + 1 {
+        let ptrs: Vec<*mut u8> = bufs.iter_mut().map(|b| b.data.as_mut_ptr()).collect();
+        let args: Vec<Vec<lower::cpu::CpuArg>> = launches
+            .iter()
+            .map(|l| {
+                l.params
+                    .iter()
+                    .map(|p| match *p {
+                        raise::bind::ParamValue::Bits(b) => lower::cpu::CpuArg::Bits(b),
+                        raise::bind::ParamValue::BufferBase(i) => lower::cpu::CpuArg::Ptr(ptrs[i]),
+                        raise::bind::ParamValue::BufferOffset(i, o) => {
+                            lower::cpu::CpuArg::Ptr(ptrs[i].wrapping_add(o as usize))
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        let t = Instant::now();
+        for (c, a) in compiled.iter().zip(&args) {
+            unsafe { c.run(a, &gptrs) }.unwrap_or_else(|d| panic!("{d}"));
+        }
+        times.push(t.elapsed().as_secs_f64() * 1e3);
+        if rep == 0 {
+            // The warm-up run started from the example's inputs: check it.
+            let want = driver::run(
+                &module,
+                &spec,
+                inputs.clone(),
+                Target::Interp,
+                &RunOptions::default(),
+            )
+            .unwrap_or_else(|d| panic!("{d}"));
+            same = want.buffers.iter().zip(&bufs).all(|(w, g)| {
+                let (w, g) = (w.to_f64_vec(), g.to_f64_vec());
+                // allclose(rtol 1e-4, atol 1e-5), as bench_xla.py compares.
+                w.len() == g.len()
+                    && w.iter()
+                        .zip(&g)
+                        .all(|(x, y)| (x - y).abs() <= 1e-5 + 1e-4 * x.abs() || x == y)
+            });
+        }
+    }
+    times.remove(0);
+    (compile_ms, median(times), same)
+}
+
 fn main() {
+    if std::env::args().nth(1).as_deref() == Some("xla") {
+        let reps: usize = std::env::args()
+            .nth(2)
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(200);
+        let module_file = std::env::args()
+            .nth(3)
+            .unwrap_or_else(|| "kernel.O2.ll".into());
+        println!("| example (from {module_file}) | cpu compile ms | cpu run us (median of {reps}) | same as interp |");
+        println!("|---|---|---|---|");
+        for name in XLA_EXAMPLES {
+            let (compile, run, same) = time_example(name, &module_file, reps);
+            println!(
+                "| {name} | {compile:.0} | {:.1} | {} |",
+                run * 1e3,
+                if same { "yes" } else { "NO" }
+            );
+        }
+        return;
+    }
     let reps: usize = std::env::args()
         .nth(1)
         .and_then(|s| s.parse().ok())
@@ -191,18 +313,18 @@ fn main() {
             example: "stencil2d",
             c_file: "stencil2d.c",
             spec: stencil_spec,
-            big: 4096,
+            big: 16384,
             small: 256,
-            c_arg: 4096,
+            c_arg: 16384,
         },
         Case {
             name: "reduce",
             example: "reduce_shared",
             c_file: "reduce.c",
             spec: reduce_spec,
-            big: 1 << 26,
+            big: 1 << 28,
             small: 1 << 16,
-            c_arg: 1 << 26,
+            c_arg: 1 << 28,
         },
         Case {
             name: "softmax",

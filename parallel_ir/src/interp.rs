@@ -504,23 +504,12 @@ impl<'a> Exec<'a> {
                         if present & (1 << me) == 0 {
                             continue;
                         }
-                        let b = (reg(&warp[me], *lane) & 0x1f) as i32;
-                        let c = reg(&warp[me], *clamp) as u32;
-                        let segmask = ((c >> 8) & 0x1f) as i32;
-                        let cval = (c & 0x1f) as i32;
-                        let me_i = me as i32;
-                        let max_lane = (me_i & segmask) | (cval & !segmask);
-                        let min_lane = me_i & segmask;
-                        let (j, in_range) = match mode {
-                            ShuffleMode::Up => (me_i - b, me_i - b >= max_lane),
-                            ShuffleMode::Down => (me_i + b, me_i + b <= max_lane),
-                            ShuffleMode::Bfly => (me_i ^ b, (me_i ^ b) <= max_lane),
-                            ShuffleMode::Idx => {
-                                let j = min_lane | (b & !segmask);
-                                (j, j <= max_lane)
-                            }
-                        };
-                        let j = if in_range { j } else { me_i };
+                        let j = semantics::shuffle_source_lane(
+                            *mode,
+                            me as u32,
+                            reg(&warp[me], *lane),
+                            reg(&warp[me], *clamp),
+                        );
                         if !(0..32).contains(&j) || present & (1 << j) == 0 {
                             let e = fault(
                                 "warp-divergence",
@@ -543,12 +532,7 @@ impl<'a> Exec<'a> {
                                 ballot |= 1 << lane;
                             }
                         }
-                        results[me] = match mode {
-                            VoteMode::All => u64::from(ballot == members),
-                            VoteMode::Any => u64::from(ballot != 0),
-                            VoteMode::Uni => u64::from(ballot == 0 || ballot == members),
-                            VoteMode::Ballot => u64::from(ballot),
-                        };
+                        results[me] = semantics::vote_result(*mode, members, ballot);
                     }
                 }
                 _ => {}

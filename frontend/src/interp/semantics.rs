@@ -9,7 +9,9 @@
 //! * `fma` rounds once; float -> int rounds toward zero, saturates, NaN gives 0;
 //! * `fmin`/`fmax` ignore a NaN operand and order -0 below +0 (PTX `min`/`max`).
 
-use crate::ir::{AtomicOp, BinaryOp, CastOp, FloatPredicate, IntPredicate, Type, UnaryOp};
+use crate::ir::{
+    AtomicOp, BinaryOp, CastOp, FloatPredicate, IntPredicate, ShuffleMode, Type, UnaryOp, VoteMode,
+};
 
 /// Why a pure operation has no result.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -465,6 +467,45 @@ pub fn cast(op: CastOp, from: Type, to: Type, a: u64) -> u64 {
                 _ => float_bits(v as f64, to),
             }
         }
+    }
+}
+
+/// The lane that lane `me` of a PTX `shfl.sync` reads, given its lane/delta operand `b`
+/// and its `c` operand (segment mask in bits 8-12, clamp in bits 0-4): the computed source
+/// lane when it is inside the clamp, else `me` itself (PTX ISA, `shfl.sync`).
+pub fn shuffle_source_lane(mode: ShuffleMode, me: u32, b: u64, c: u64) -> i32 {
+    let b = (b & 0x1f) as i32;
+    let c = c as u32;
+    let segmask = ((c >> 8) & 0x1f) as i32;
+    let cval = (c & 0x1f) as i32;
+    let me = me as i32;
+    let max_lane = (me & segmask) | (cval & !segmask);
+    let min_lane = me & segmask;
+    let (j, in_range) = match mode {
+        ShuffleMode::Up => (me - b, me - b >= max_lane),
+        ShuffleMode::Down => (me + b, me + b <= max_lane),
+        ShuffleMode::Bfly => (me ^ b, (me ^ b) <= max_lane),
+        ShuffleMode::Idx => {
+            let j = min_lane | (b & !segmask);
+            (j, j <= max_lane)
+        }
+    };
+    if in_range {
+        j
+    } else {
+        me
+    }
+}
+
+/// The result of a warp vote for one lane: `members` are the participating lanes (mask
+/// restricted to lanes at the vote, plus the lane itself), `ballot` those of them whose
+/// predicate is true.
+pub fn vote_result(mode: VoteMode, members: u32, ballot: u32) -> u64 {
+    match mode {
+        VoteMode::All => u64::from(ballot == members),
+        VoteMode::Any => u64::from(ballot != 0),
+        VoteMode::Uni => u64::from(ballot == 0 || ballot == members),
+        VoteMode::Ballot => u64::from(ballot),
     }
 }
 

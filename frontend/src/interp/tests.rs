@@ -3,7 +3,9 @@
 //! diagnostics for out-of-bounds accesses, division by zero and runaway loops.
 
 use super::*;
-use crate::ir::{BinaryOp, Flavor, FuncKind, Global, GlobalId, IntPredicate};
+use crate::ir::{
+    BinaryOp, Flavor, FuncKind, Global, GlobalId, IntPredicate, ShuffleMode, VoteMode,
+};
 
 const I32: Type = Type::I32;
 const G: Type = Type::Ptr(AddrSpace::Global);

@@ -21,10 +21,9 @@ use frontend::Diagnostic;
 use lower::cpu::CpuArg;
 use lower::stablehlo::{self, Arg, Buffer};
 use parallel_ir::ir::Kernel;
-use runtime::{ElementType, HostTensor, Pjrt};
 
 use crate::bind::ParamValue;
-use crate::buffers::{DType, HostBuffer};
+use crate::buffers::HostBuffer;
 use crate::driver::{bind_spec, RunOptions, Target};
 use crate::spec::LaunchSpec;
 
@@ -143,16 +142,6 @@ fn run_raised_cpu(
     Ok(buffers)
 }
 
-fn element_type(d: DType) -> Result<ElementType, Diagnostic> {
-    ElementType::from_name(d.name()).ok_or_else(|| {
-        Diagnostic::new("internal", format!("no tensor type for dtype {}", d.name()))
-    })
-}
-
-fn rt_err(code: &'static str, e: runtime::RuntimeError) -> Diagnostic {
-    Diagnostic::new(code, e.to_string())
-}
-
 /// The StableHLO module of raised launches over `buffers`.
 pub fn emit_raised_stablehlo(
     buffers: &[HostBuffer],
@@ -164,7 +153,7 @@ pub fn emit_raised_stablehlo(
         .map(|(i, b)| {
             Ok(Buffer {
                 name: format!("b{i}"),
-                element: element_type(b.dtype)?,
+                element: crate::xla::element_type(b.dtype)?,
                 shape: b.shape.iter().map(|&d| d as i64).collect(),
             })
         })
@@ -200,54 +189,7 @@ fn run_raised_xla(
     launches: &[RaisedLaunch],
 ) -> Result<Vec<HostBuffer>, Diagnostic> {
     let text = emit_raised_stablehlo(&buffers, launches)?;
-    let plugin = runtime::find_plugin(options.pjrt_plugin.as_deref())
-        .map_err(|e| rt_err("no-pjrt-plugin", e))?;
-    let pjrt = Pjrt::load(&plugin).map_err(|e| rt_err("pjrt", e))?;
-    let exe = pjrt.compile(&text).map_err(|e| rt_err("pjrt-compile", e))?;
-    let mut tensors = Vec::with_capacity(buffers.len());
-    for b in &buffers {
-        tensors.push(
-            HostTensor::new(
-                element_type(b.dtype)?,
-                b.shape.iter().map(|&d| d as i64).collect(),
-                b.data.clone(),
-            )
-            .map_err(|e| rt_err("internal", e))?,
-        );
-    }
-    let outs = exe
-        .execute(&tensors)
-        .map_err(|e| rt_err("pjrt-execute", e))?;
-    if outs.len() != buffers.len() {
-        return Err(Diagnostic::new(
-            "internal",
-            format!(
-                "XLA returned {} buffers, expected {}",
-                outs.len(),
-                buffers.len()
-            ),
-        ));
-    }
-    let mut out = Vec::with_capacity(outs.len());
-    for (t, b) in outs.into_iter().zip(buffers) {
-        let data = if b.dtype == DType::Bool {
-            t.data.iter().map(|&x| u8::from(x != 0)).collect()
-        } else {
-            t.data
-        };
-        if data.len() != b.data.len() {
-            return Err(Diagnostic::new(
-                "internal",
-                "XLA returned a buffer of the wrong size",
-            ));
-        }
-        out.push(HostBuffer {
-            dtype: b.dtype,
-            shape: b.shape,
-            data,
-        });
-    }
-    Ok(out)
+    Ok(crate::xla::execute_on_pjrt(&text, buffers, options)?.0)
 }
 
 /// Bind the shadow (tangent / cotangent) pointer parameters of a transformed kernel:

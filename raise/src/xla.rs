@@ -24,7 +24,7 @@ fn raise_kernel(module: &Module, kernel: FuncId) -> Result<Kernel, Diagnostic> {
     parallel_ir::raise_kernel(module, kernel)
 }
 
-fn element_type(d: DType) -> Result<ElementType, Diagnostic> {
+pub(crate) fn element_type(d: DType) -> Result<ElementType, Diagnostic> {
     ElementType::from_name(d.name()).ok_or_else(|| {
         Diagnostic::new("internal", format!("no tensor type for dtype {}", d.name()))
     })
@@ -104,12 +104,31 @@ pub fn run_xla(
     options: &RunOptions,
 ) -> Result<RunResult, Diagnostic> {
     let text = emit_bound(module, spec, launches)?;
+    let (buffers, plugin) = execute_on_pjrt(&text, inputs, options)?;
+    Ok(RunResult {
+        buffers,
+        notes: vec![format!(
+            "ran on {} (XLA cannot report out-of-bounds accesses or integer division by zero; the interp targets do)",
+            plugin
+        )],
+    })
+}
+
+/// Compile the StableHLO module `text` with the PJRT plugin of `options` (or the one found
+/// by [`runtime::find_plugin`]) and run it with one tensor per buffer of `buffers_in`, in
+/// order. Gives the results as buffers of the same dtypes and shapes (bool normalised to
+/// 0/1), and a description of the plugin and device that ran them.
+pub(crate) fn execute_on_pjrt(
+    text: &str,
+    buffers_in: Vec<HostBuffer>,
+    options: &RunOptions,
+) -> Result<(Vec<HostBuffer>, String), Diagnostic> {
     let plugin = runtime::find_plugin(options.pjrt_plugin.as_deref())
         .map_err(|e| rt_err("no-pjrt-plugin", e))?;
     let pjrt = Pjrt::load(&plugin).map_err(|e| rt_err("pjrt", e))?;
-    let exe = pjrt.compile(&text).map_err(|e| rt_err("pjrt-compile", e))?;
-    let mut tensors = Vec::with_capacity(inputs.len());
-    for b in &inputs {
+    let exe = pjrt.compile(text).map_err(|e| rt_err("pjrt-compile", e))?;
+    let mut tensors = Vec::with_capacity(buffers_in.len());
+    for b in &buffers_in {
         tensors.push(
             HostTensor::new(
                 element_type(b.dtype)?,
@@ -122,18 +141,18 @@ pub fn run_xla(
     let outs = exe
         .execute(&tensors)
         .map_err(|e| rt_err("pjrt-execute", e))?;
-    if outs.len() != inputs.len() {
+    if outs.len() != buffers_in.len() {
         return Err(Diagnostic::new(
             "internal",
             format!(
                 "XLA returned {} buffers, expected {}",
                 outs.len(),
-                inputs.len()
+                buffers_in.len()
             ),
         ));
     }
-    let mut buffers = Vec::with_capacity(outs.len());
-    for (t, b) in outs.into_iter().zip(inputs) {
+    let mut out = Vec::with_capacity(outs.len());
+    for (t, b) in outs.into_iter().zip(buffers_in) {
         let data = if b.dtype == DType::Bool {
             t.data.iter().map(|&x| u8::from(x != 0)).collect()
         } else {
@@ -145,17 +164,11 @@ pub fn run_xla(
                 "XLA returned a buffer of the wrong size",
             ));
         }
-        buffers.push(HostBuffer {
+        out.push(HostBuffer {
             dtype: b.dtype,
             shape: b.shape,
             data,
         });
     }
-    Ok(RunResult {
-        buffers,
-        notes: vec![format!(
-            "ran on {} (XLA cannot report out-of-bounds accesses or integer division by zero; the interp targets do)",
-            pjrt.describe()
-        )],
-    })
+    Ok((out, pjrt.describe()))
 }

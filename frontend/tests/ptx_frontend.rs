@@ -261,3 +261,37 @@ fn syntax_corners() {
         vec![Type::Ptr(frontend::ir::AddrSpace::Global), Type::I32]
     );
 }
+
+/// `.u64` parameters used as addresses (directly or after adding an offset, as nvcc
+/// writes it) become pointer parameters and their accesses `ptradd`s of them; a `.u64`
+/// parameter used only as an integer stays `i64`.
+#[test]
+fn u64_address_params_become_pointers() {
+    let src = format!(
+        "{HEAD}.visible .entry k(.param .u64 k_param_0, .param .u64 k_param_1, .param .u64 k_param_2)
+{{
+  .reg .b32 %r<3>;
+  .reg .b64 %rd<8>;
+  ld.param.u64 %rd1, [k_param_0];
+  ld.param.u64 %rd2, [k_param_1];
+  ld.param.u64 %rd3, [k_param_2];
+  mov.u32 %r1, %tid.x;
+  mul.wide.u32 %rd4, %r1, 4;
+  add.s64 %rd5, %rd1, %rd4;
+  cvta.to.global.u64 %rd6, %rd2;
+  ld.u32 %r2, [%rd5];
+  add.s64 %rd7, %rd6, %rd3;
+  st.global.u32 [%rd7], %r2;
+  ret;
+}}
+"
+    );
+    let m = parse_ptx_str(&src, "k.ptx").unwrap_or_else(|e| panic!("{e}"));
+    verify_module(&m).unwrap_or_else(|e| panic!("{e}"));
+    let k = m.find_kernel("k").unwrap_or_else(|e| panic!("{e}"));
+    let f = m.function(k);
+    let generic = Type::Ptr(frontend::ir::AddrSpace::Generic);
+    assert_eq!(f.param_types(), vec![generic, generic, Type::I64]);
+    let text = print_module(&m);
+    assert!(!text.contains("inttoptr"), "{text}");
+}

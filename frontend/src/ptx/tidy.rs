@@ -1,9 +1,8 @@
 //! Clean-up after lifting:
-//! * a kernel's `u64` parameter whose only uses are `inttoptr` (PTX passes pointers as
-//!   `.param .u64` and converts them with `cvta.to.global`) becomes a generic pointer
-//!   parameter, and those conversions become address-space casts of it. This is the type
-//!   clang's `.ll` gives the same parameter; the bits passed are the same, so it is
-//!   legal, and it lets raising see which buffer every access goes to;
+//! * a kernel's `u64` parameter used as an address (PTX passes pointers as `.param .u64`
+//!   and converts them with `cvta.to.global`, possibly after adding offsets) becomes a
+//!   generic pointer parameter, the type clang's `.ll` gives it; the bits passed are the
+//!   same, so it is legal, and it lets raising see which buffer every access goes to;
 //! * `inttoptr` of `ptrtoint(p) + x` (through additions) becomes `ptradd p, x`, so
 //!   addresses computed with integer arithmetic on a pointer of the same space stay
 //!   pointer arithmetic;
@@ -75,7 +74,17 @@ fn fold_ptr(
     match def_op(f, x)? {
         Op::Cast(CastOp::PtrToInt, p) => {
             let p = resolve(alias, p);
-            (f.value_type(p) == want).then_some(p)
+            let have = f.value_type(p);
+            if have == want {
+                return Some(p);
+            }
+            // A global pointer's generic address is the same bits.
+            if have == Type::Ptr(AddrSpace::Global) && want == Type::Ptr(AddrSpace::Generic) {
+                let inst = f.create_inst(Op::Cast(CastOp::AddrSpaceCast, p), Some(want), loc);
+                out.push(inst);
+                return f.insts[inst.index()].result;
+            }
+            None
         }
         Op::Binary(BinaryOp::Add, a, b) if f.value_type(x) == Type::I64 => {
             let (p, off) = if let Some(p) = fold_ptr(f, alias, a, want, loc, out, depth + 1) {
@@ -98,72 +107,123 @@ fn fold_ptr(
     }
 }
 
-/// Kernel `u64` parameters used only by `inttoptr` become `ptr.generic` parameters.
+/// Kernel `u64` parameters used as addresses become `ptr.generic` parameters.
+///
+/// A parameter qualifies when some `inttoptr` converts it, or a sum of it and integers
+/// computed in the kernel, into a pointer. Direct conversions become the parameter itself (or its
+/// address-space cast); every other use reads `ptrtoint(addrspacecast(p to global))`,
+/// the same bits for the buffer addresses the host passes, so that `fold_pointers` turns
+/// `inttoptr(p + x)` into `ptradd` of the parameter.
 fn pointer_params(f: &mut Function) {
     if f.kind != FuncKind::Kernel {
         return;
     }
-    let mut only_inttoptr: HashMap<Value, bool> = f
+    let candidates: Vec<Value> = f
         .params
         .iter()
-        .filter(|&&p| f.value_type(p) == Type::I64)
-        .map(|&p| (p, false))
+        .copied()
+        .filter(|&p| f.value_type(p) == Type::I64)
         .collect();
-    if only_inttoptr.is_empty() {
+    if candidates.is_empty() {
         return;
     }
-    let disqualify = |v: Value, map: &mut HashMap<Value, bool>| {
-        map.remove(&v);
-    };
+    // The leaves of the addition tree that computes `x`.
+    fn leaves(f: &Function, x: Value, depth: u32, out: &mut Vec<Value>) {
+        match def_op(f, x) {
+            Some(Op::Binary(BinaryOp::Add, a, b)) if depth < 6 => {
+                leaves(f, a, depth + 1, out);
+                leaves(f, b, depth + 1, out);
+            }
+            _ => out.push(x),
+        }
+    }
+    // An address `inttoptr(x)` names its base parameter when `x` is that parameter plus
+    // values computed in the kernel: no other candidate parameter (which of two added
+    // parameters is the pointer is unknowable) and no pointer already (`ptrtoint`).
+    let mut qualifying: Vec<Value> = Vec::new();
     for block in &f.blocks {
         for &inst in &block.insts {
-            let op = &f.insts[inst.index()].op;
-            if let Op::Cast(CastOp::IntToPtr, x) = op {
-                if let Some(seen) = only_inttoptr.get_mut(x) {
-                    *seen = true;
-                }
+            let Op::Cast(CastOp::IntToPtr, x) = f.insts[inst.index()].op else {
                 continue;
-            }
-            for v in op.operands() {
-                disqualify(v, &mut only_inttoptr);
-            }
-        }
-        match &block.term {
-            Terminator::CondBr { cond: v, .. }
-            | Terminator::Switch { value: v, .. }
-            | Terminator::Ret(Some(v)) => disqualify(*v, &mut only_inttoptr),
-            _ => {}
-        }
-        for call in block.term.successors() {
-            for &v in &call.args {
-                disqualify(v, &mut only_inttoptr);
+            };
+            let mut l = Vec::new();
+            leaves(f, x, 0, &mut l);
+            let has_pointer = l
+                .iter()
+                .any(|&v| matches!(def_op(f, v), Some(Op::Cast(CastOp::PtrToInt, _))));
+            let params: Vec<Value> = l
+                .iter()
+                .copied()
+                .filter(|v| candidates.contains(v))
+                .collect();
+            if let [p] = params.as_slice() {
+                if !has_pointer && !qualifying.contains(p) {
+                    qualifying.push(*p);
+                }
             }
         }
     }
-    let generic = Type::Ptr(AddrSpace::Generic);
-    let mut retyped = false;
-    for (&p, &used) in &only_inttoptr {
-        if used {
-            f.values[p.index()].ty = generic;
-            retyped = true;
-        }
-    }
-    if !retyped {
+    if qualifying.is_empty() {
         return;
     }
+    let generic = Type::Ptr(AddrSpace::Generic);
+    let global = Type::Ptr(AddrSpace::Global);
+    let entry = f.entry;
+    let loc = f.loc.or_else(|| {
+        f.blocks[entry.index()]
+            .insts
+            .iter()
+            .find_map(|&i| f.insts[i.index()].loc)
+    });
+    let mut prelude = Vec::new();
+    let mut as_int: HashMap<Value, Value> = HashMap::new();
+    for &p in &qualifying {
+        f.values[p.index()].ty = generic;
+        let cast = f.create_inst(Op::Cast(CastOp::AddrSpaceCast, p), Some(global), loc);
+        prelude.push(cast);
+        let g = f.insts[cast.index()].result;
+        let to_int = g.map(|g| f.create_inst(Op::Cast(CastOp::PtrToInt, g), Some(Type::I64), loc));
+        if let Some(i) = to_int {
+            prelude.push(i);
+            if let Some(v) = f.insts[i.index()].result {
+                as_int.insert(p, v);
+            }
+        }
+    }
+    let prelude_set: std::collections::HashSet<Inst> = prelude.iter().copied().collect();
     let mut alias: HashMap<Value, Value> = HashMap::new();
-    for d in &mut f.insts {
+    for (index, d) in f.insts.iter_mut().enumerate() {
+        if prelude_set.contains(&Inst::from_index(index)) {
+            continue;
+        }
         if let (Op::Cast(CastOp::IntToPtr, x), Some(r)) = (&d.op, d.result) {
-            if only_inttoptr.get(x) == Some(&true) {
-                let want = f.values[r.index()].ty;
-                if want == generic {
+            if as_int.contains_key(x) {
+                if f.values[r.index()].ty == generic {
                     alias.insert(r, *x);
                 } else {
                     d.op = Op::Cast(CastOp::AddrSpaceCast, *x);
                 }
+                continue;
+            }
+        }
+        d.op.map_operands(|v| as_int.get(&v).copied().unwrap_or(v));
+    }
+    for block in &mut f.blocks {
+        match &mut block.term {
+            Terminator::CondBr { cond: v, .. }
+            | Terminator::Switch { value: v, .. }
+            | Terminator::Ret(Some(v)) => *v = as_int.get(v).copied().unwrap_or(*v),
+            _ => {}
+        }
+        for call in block.term.successors_mut() {
+            for v in &mut call.args {
+                *v = as_int.get(v).copied().unwrap_or(*v);
             }
         }
     }
+    let insts = &mut f.blocks[entry.index()].insts;
+    prelude.append(insts);
+    *insts = prelude;
     apply_alias(f, &alias);
 }
 

@@ -396,3 +396,18 @@ fn emit_grad_wrt_module_runs() {
     let text = raise::grad::emit_grad_stablehlo(&ex.module, &ex.spec, &keep).unwrap();
     check_module("gather_indirect --wrt x", &pjrt, None, &text, &args, &want);
 }
+
+/// The adjoint of saxpy accumulates with `atomicAdd(&x_bar[i], ..)` at one element per
+/// thread: the emitter turns such dense atomics into elementwise adds (no scatter), and
+/// the ping-pong stencil's gradient module is slices and elementwise ops only.
+#[test]
+fn dense_adjoint_atomics_are_elementwise() {
+    for name in ["saxpy", "stencil1d_pingpong", "f64_axpy_pow"] {
+        let ex = load(name);
+        let n = ex.inputs.len();
+        let text = raise::grad::emit_grad_stablehlo(&ex.module, &ex.spec, &vec![true; n]).unwrap();
+        for op in ["stablehlo.scatter", "stablehlo.gather", "stablehlo.while"] {
+            assert!(!text.contains(op), "{name}: gradient module has {op}");
+        }
+    }
+}

@@ -2045,7 +2045,9 @@ impl<'k> Emitter<'k> {
         let n = self.n;
         let v = self.lanes_of(v);
         let v = self.bitcast(&v, el);
-        if let (None, Some((1, c))) = (combiner, form) {
+        // The dense forms below give every lane its own element, so an atomic (whose old
+        // value is unused: `combiner`) is a plain read-modify-write of that element.
+        if let Some((1, c)) = form {
             if (0..=mem.len).contains(&c) {
                 // lane l writes mem[l + c]: shift values and mask into place, then select.
                 let high = mem.len - c - n;
@@ -2060,6 +2062,10 @@ impl<'k> Emitter<'k> {
                     "stablehlo.pad {}, {}, low = [{c}], high = [{high}], interior = [0] : (tensor<{n}x{el}>, tensor<{el}>) -> {mt}",
                     v.name, z.name
                 ));
+                let pv = match combiner {
+                    None => pv,
+                    Some(op) => self.let_(format!("stablehlo.{op} {}, {pv} : {mt}", mem.name)),
+                };
                 let name = self.let_(format!(
                     "stablehlo.select {pm}, {pv}, {} : tensor<{}xi1>, {mt}",
                     mem.name, mem.len
@@ -2068,10 +2074,10 @@ impl<'k> Emitter<'k> {
                 return Ok(());
             }
         }
-        if let (None, Some(f)) = (combiner, bform) {
+        if let Some(f) = bform {
             if let Some((rows, bv)) = self.box_of(key, &mem, &f, true) {
                 let m = self.mask_or_true();
-                let name = self.box_store(&mem, el, rows, &bv, &v, &m);
+                let name = self.box_store(&mem, rows, &bv, &v, &m, combiner);
                 self.mems.insert(key, Mem { name, ..mem });
                 return Ok(());
             }
@@ -2318,16 +2324,19 @@ impl<'k> Emitter<'k> {
 
     /// A store through a [`BoxView`] (every lane owns a distinct element, see
     /// [`Self::box_of`]): place the values and the active mask, then select against the
-    /// old contents (inactive lanes and untouched elements keep them).
+    /// old contents (inactive lanes and untouched elements keep them). With a
+    /// `combiner` (an atomic whose old value is unused), the placed values are first
+    /// combined with the old contents: one update per element, as the scatter would do.
     fn box_store(
         &mut self,
         mem: &Mem,
-        el: &'static str,
         rows: i64,
         bv: &BoxView,
         v: &V,
         m: &V,
+        combiner: Option<&str>,
     ) -> String {
+        let el = el_of(mem.ty).unwrap_or("i8");
         let p = mem.len / rows;
         let pv = self.box_place(&v.name, el, 0, rows, p, bv);
         let pm = self.box_place(&m.name, "i1", 0, rows, p, bv);
@@ -2350,6 +2359,10 @@ impl<'k> Emitter<'k> {
                 bv.c,
                 bv.c + span
             ))
+        };
+        let pv = match combiner {
+            None => pv,
+            Some(op) => self.let_(format!("stablehlo.{op} {old}, {pv} : {st}")),
         };
         let sel = self.let_(format!("stablehlo.select {pm}, {pv}, {old} : {bt}, {st}"));
         let new = if span == p {

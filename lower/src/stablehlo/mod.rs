@@ -33,7 +33,9 @@
 //! provably a multiple of its size, else `unsupported-tensorization`). Loads are
 //! `gather`s (inactive lanes read index 0), stores `scatter`s whose inactive lanes get an
 //! out-of-bounds index (XLA drops out-of-bounds scatter updates). Atomics whose old value
-//! is unused are `scatter`s with an add/and/or/xor/min/max combiner; the others (old
+//! is unused are `scatter`s with an add/and/or/xor/min/max combiner (or, when the access
+//! is one of the dense forms below, where every lane owns its element, the combiner
+//! applied elementwise to the old contents: the same single update per element); the others (old
 //! value used, compare-and-swap, unsigned/float min/max, inc/dec) run serialized in lane
 //! order (a `while` over the lanes: one legal order of the concurrent atomics). Pointers are tracked symbolically
 //! (memory + byte offset) through casts, `ptradd`, integer adds (PTX's `u64` params),

@@ -16,15 +16,15 @@
 //! [`lower::stablehlo`] and PJRT). `interp` runs kernel IR and cannot run them.
 
 use frontend::interp::{LaunchConfig, Memory};
-use frontend::ir::{AddrSpace, Module};
+use frontend::ir::{AddrSpace, FuncId, Module};
 use frontend::Diagnostic;
 use lower::cpu::CpuArg;
-use lower::stablehlo::{self, Arg, Buffer};
+use lower::stablehlo::{self, Arg, Buffer, Output, Program, Step};
 use parallel_ir::ir::Kernel;
 
 use crate::bind::ParamValue;
-use crate::buffers::HostBuffer;
-use crate::driver::{bind_spec, RunOptions, Target};
+use crate::buffers::{DType, HostBuffer};
+use crate::driver::{bind_spec, BoundLaunch, RunOptions, Target};
 use crate::spec::LaunchSpec;
 
 /// One launch of a raised (possibly transformed) kernel over a list of buffers.
@@ -142,6 +142,38 @@ fn run_raised_cpu(
     Ok(buffers)
 }
 
+/// The StableHLO tensor of a buffer of this dtype and shape.
+fn hlo_buffer(name: String, dtype: DType, shape: &[usize]) -> Result<Buffer, Diagnostic> {
+    Ok(Buffer {
+        name,
+        element: crate::xla::element_type(dtype)?,
+        shape: shape.iter().map(|&d| d as i64).collect(),
+    })
+}
+
+/// A raised launch as a StableHLO launch (buffer `j` is slot `j`).
+fn hlo_launch<'k>(l: &RaisedLaunch<'k>) -> Result<stablehlo::Launch<'k>, Diagnostic> {
+    let args = l
+        .args
+        .iter()
+        .map(|p| match *p {
+            ParamValue::Bits(b) => Ok(Arg::Scalar(b)),
+            ParamValue::BufferBase(j) => Ok(Arg::Buffer(j)),
+            ParamValue::BufferOffset(..) => Err(Diagnostic::new(
+                "unsupported-tensorization",
+                "interior buffer pointers are not supported on --target xla",
+            )),
+        })
+        .collect::<Result<Vec<_>, Diagnostic>>()?;
+    Ok(stablehlo::Launch {
+        kernel: l.kernel,
+        grid: l.grid,
+        block: l.block,
+        dynamic_shared_bytes: l.dynamic_shared_bytes,
+        args,
+    })
+}
+
 /// The StableHLO module of raised launches over `buffers`.
 pub fn emit_raised_stablehlo(
     buffers: &[HostBuffer],
@@ -150,36 +182,12 @@ pub fn emit_raised_stablehlo(
     let hlo_buffers = buffers
         .iter()
         .enumerate()
-        .map(|(i, b)| {
-            Ok(Buffer {
-                name: format!("b{i}"),
-                element: crate::xla::element_type(b.dtype)?,
-                shape: b.shape.iter().map(|&d| d as i64).collect(),
-            })
-        })
+        .map(|(i, b)| hlo_buffer(format!("b{i}"), b.dtype, &b.shape))
         .collect::<Result<Vec<_>, Diagnostic>>()?;
-    let mut hlo_launches = Vec::with_capacity(launches.len());
-    for l in launches {
-        let args = l
-            .args
-            .iter()
-            .map(|p| match *p {
-                ParamValue::Bits(b) => Ok(Arg::Scalar(b)),
-                ParamValue::BufferBase(j) => Ok(Arg::Buffer(j)),
-                ParamValue::BufferOffset(..) => Err(Diagnostic::new(
-                    "unsupported-tensorization",
-                    "interior buffer pointers are not supported on --target xla",
-                )),
-            })
-            .collect::<Result<Vec<_>, Diagnostic>>()?;
-        hlo_launches.push(stablehlo::Launch {
-            kernel: l.kernel,
-            grid: l.grid,
-            block: l.block,
-            dynamic_shared_bytes: l.dynamic_shared_bytes,
-            args,
-        });
-    }
+    let hlo_launches = launches
+        .iter()
+        .map(hlo_launch)
+        .collect::<Result<Vec<_>, Diagnostic>>()?;
     stablehlo::emit_module(&hlo_buffers, &hlo_launches)
 }
 
@@ -223,8 +231,195 @@ fn zero_non_float(bufs: &mut [HostBuffer]) {
     }
 }
 
+/// Every launched kernel raised and differentiated once: (function, raised kernel,
+/// derivative kernel), the derivative being the JVP kernel (`reverse == false`) or the
+/// adjoint (VJP) kernel.
+type Derived = Vec<(FuncId, Kernel, Kernel)>;
+
+fn derive(module: &Module, bound: &[BoundLaunch], reverse: bool) -> Result<Derived, Diagnostic> {
+    let mut kernels: Derived = Vec::new();
+    for l in bound {
+        if !kernels.iter().any(|(f, _, _)| *f == l.kernel) {
+            let raised = parallel_ir::raise_kernel(module, l.kernel)?;
+            let derived = if reverse {
+                parallel_ir::autodiff::vjp_kernel(&raised)?
+            } else {
+                parallel_ir::autodiff::jvp_kernel(&raised)?
+            };
+            kernels.push((l.kernel, raised, derived));
+        }
+    }
+    Ok(kernels)
+}
+
+/// The primal launches and the derivative launches (bound to the buffers and their
+/// shadows, buffer `j` -> `n + j`) of a bound program, in launch order.
+fn derived_launches<'k>(
+    bound: &[BoundLaunch],
+    kernels: &'k Derived,
+    n: usize,
+) -> Result<(Vec<RaisedLaunch<'k>>, Vec<RaisedLaunch<'k>>), Diagnostic> {
+    let mut primal = Vec::with_capacity(bound.len());
+    let mut derived = Vec::with_capacity(bound.len());
+    for l in bound {
+        let (_, raised, d) = kernels
+            .iter()
+            .find(|(f, _, _)| *f == l.kernel)
+            .ok_or_else(|| Diagnostic::new("internal", "kernel not differentiated"))?;
+        let launch = |kernel: &'k Kernel, args: Vec<ParamValue>| RaisedLaunch {
+            kernel,
+            grid: l.config.grid,
+            block: l.config.block,
+            dynamic_shared_bytes: l.config.dynamic_shared_bytes,
+            args,
+        };
+        primal.push(launch(raised, l.params.clone()));
+        derived.push(launch(d, shadow_args(d, &l.params, n)));
+    }
+    Ok((primal, derived))
+}
+
+/// The slots of a derivative program: the buffers, then one shadow per buffer (same
+/// dtype and shape).
+fn shadow_slots<'b>(
+    buffers: impl Iterator<Item = (String, DType, &'b [usize])> + Clone,
+) -> Result<Vec<Buffer>, Diagnostic> {
+    let mut slots = Vec::new();
+    for (prefix, with_prefix) in [("", false), ("d_", true)] {
+        for (name, dtype, shape) in buffers.clone() {
+            let name = if with_prefix {
+                format!("{prefix}{name}")
+            } else {
+                name
+            };
+            slots.push(hlo_buffer(name, dtype, shape)?);
+        }
+    }
+    Ok(slots)
+}
+
+/// The forward-mode program over `2n` slots (buffers, tangents): zero the tangents of
+/// non-float buffers, run the JVP launches, zero them again; returns every slot.
+fn jvp_program<'k>(
+    slots: Vec<Buffer>,
+    float: &[bool],
+    jvps: &[RaisedLaunch<'k>],
+) -> Result<Program<'k>, Diagnostic> {
+    let n = float.len();
+    let zero_ints = || (0..n).filter(|&i| !float[i]).map(|i| Step::Zero(n + i));
+    let mut steps: Vec<Step> = zero_ints().collect();
+    for l in jvps {
+        steps.push(Step::Launch(hlo_launch(l)?));
+    }
+    steps.extend(zero_ints());
+    Ok(Program {
+        slots,
+        steps,
+        outputs: (0..2 * n).map(Output::Slot).collect(),
+    })
+}
+
+/// The reverse-mode program over `2n` slots (buffers, cotangents): the primal launches,
+/// saving the buffers before each (snapshot `before<k>`) and at the end (`final`); then,
+/// last launch first, restore the buffers before it and run its adjoint on them and the
+/// cotangent slots (cotangents of non-float buffers are zeroed first and after each
+/// adjoint). Returns the `final` buffers, then the cotangent slots `i` with `keep[i]`.
+fn grad_program<'k>(
+    slots: Vec<Buffer>,
+    float: &[bool],
+    primal: &[RaisedLaunch<'k>],
+    adjoint: &[RaisedLaunch<'k>],
+    keep: &[bool],
+) -> Result<Program<'k>, Diagnostic> {
+    let n = float.len();
+    let zero_ints = || (0..n).filter(|&i| !float[i]).map(|i| Step::Zero(n + i));
+    let mut steps = Vec::new();
+    for (k, l) in primal.iter().enumerate() {
+        steps.push(Step::Save {
+            name: format!("before{k}"),
+            slots: 0..n,
+        });
+        steps.push(Step::Launch(hlo_launch(l)?));
+    }
+    steps.push(Step::Save {
+        name: "final".into(),
+        slots: 0..n,
+    });
+    steps.extend(zero_ints());
+    for (k, l) in adjoint.iter().enumerate().rev() {
+        steps.push(Step::Restore {
+            name: format!("before{k}"),
+            start: 0,
+        });
+        steps.push(Step::Launch(hlo_launch(l)?));
+        steps.extend(zero_ints());
+    }
+    let mut outputs: Vec<Output> = (0..n)
+        .map(|index| Output::Saved {
+            name: "final".into(),
+            index,
+        })
+        .collect();
+    outputs.extend((0..n).filter(|&i| keep[i]).map(|i| Output::Slot(n + i)));
+    Ok(Program {
+        slots,
+        steps,
+        outputs,
+    })
+}
+
+fn spec_slots(spec: &LaunchSpec) -> Result<Vec<Buffer>, Diagnostic> {
+    shadow_slots(
+        spec.buffers
+            .iter()
+            .map(|b| (b.name.clone(), b.dtype, b.shape.as_slice())),
+    )
+}
+
+fn host_slots(bufs: &[HostBuffer]) -> Result<Vec<Buffer>, Diagnostic> {
+    shadow_slots(
+        bufs.iter()
+            .enumerate()
+            .map(|(i, b)| (format!("b{i}"), b.dtype, b.shape.as_slice())),
+    )
+}
+
+/// `raise emit --emit stablehlo --grad`: the reverse-mode module of a launch spec with
+/// `n` buffers. `@main` takes the `n` initial buffers then `n` cotangents of the final
+/// buffers (cotangent `i` has buffer `i`'s dtype and shape; those of integer buffers are
+/// ignored), all in spec order, and returns the `n` final buffers then the gradients
+/// (cotangents of the initial buffers) of the buffers `i` with `keep[i]`, in spec order
+/// (an integer buffer's gradient is zeros).
+pub fn emit_grad_stablehlo(
+    module: &Module,
+    spec: &LaunchSpec,
+    keep: &[bool],
+) -> Result<String, Diagnostic> {
+    let bound = bind_spec(module, spec)?;
+    let n = spec.buffers.len();
+    let kernels = derive(module, &bound, true)?;
+    let (primal, adjoint) = derived_launches(&bound, &kernels, n)?;
+    let float: Vec<bool> = spec.buffers.iter().map(|b| b.dtype.is_float()).collect();
+    let program = grad_program(spec_slots(spec)?, &float, &primal, &adjoint, keep)?;
+    stablehlo::emit_program(&program)
+}
+
+/// `raise emit --emit stablehlo --jvp`: the forward-mode module of a launch spec with `n`
+/// buffers. `@main` takes the `n` initial buffers then their `n` tangents, and returns
+/// the `n` final buffers then their tangents, all in spec order (the tangents of integer
+/// buffers are ignored and returned as zeros).
+pub fn emit_jvp_stablehlo(module: &Module, spec: &LaunchSpec) -> Result<String, Diagnostic> {
+    let bound = bind_spec(module, spec)?;
+    let n = spec.buffers.len();
+    let kernels = derive(module, &bound, false)?;
+    let (_, jvps) = derived_launches(&bound, &kernels, n)?;
+    let float: Vec<bool> = spec.buffers.iter().map(|b| b.dtype.is_float()).collect();
+    let program = jvp_program(spec_slots(spec)?, &float, &jvps)?;
+    stablehlo::emit_program(&program)
+}
+
 /// Forward mode: the final buffers and their tangents (spec order), given the initial
-/// buffers and their tangents.
+/// buffers and their tangents. On `xla` the whole program is one module (one compile).
 pub fn jvp(
     module: &Module,
     spec: &LaunchSpec,
@@ -235,27 +430,17 @@ pub fn jvp(
 ) -> Result<(Vec<HostBuffer>, Vec<HostBuffer>), Diagnostic> {
     let bound = bind_spec(module, spec)?;
     let n = inputs.len();
-    let mut kernels: Vec<(frontend::ir::FuncId, Kernel)> = Vec::new();
-    for l in &bound {
-        if !kernels.iter().any(|(f, _)| *f == l.kernel) {
-            let raised = parallel_ir::raise_kernel(module, l.kernel)?;
-            kernels.push((l.kernel, parallel_ir::autodiff::jvp_kernel(&raised)?));
-        }
-    }
-    let mut launches = Vec::with_capacity(bound.len());
-    for l in &bound {
-        let kernel = kernels
-            .iter()
-            .find(|(f, _)| *f == l.kernel)
-            .map(|(_, k)| k)
-            .ok_or_else(|| Diagnostic::new("internal", "kernel not differentiated"))?;
-        launches.push(RaisedLaunch {
-            kernel,
-            grid: l.config.grid,
-            block: l.config.block,
-            dynamic_shared_bytes: l.config.dynamic_shared_bytes,
-            args: shadow_args(kernel, &l.params, n),
-        });
+    let kernels = derive(module, &bound, false)?;
+    let (_, launches) = derived_launches(&bound, &kernels, n)?;
+    if target == Target::Xla {
+        let float: Vec<bool> = inputs.iter().map(|b| b.dtype.is_float()).collect();
+        let program = jvp_program(host_slots(&inputs)?, &float, &launches)?;
+        let text = stablehlo::emit_program(&program)?;
+        let mut all = inputs;
+        all.extend(tangents);
+        let mut out = crate::xla::execute_on_pjrt(&text, all, options)?.0;
+        let tangents_out = out.split_off(n);
+        return Ok((out, tangents_out));
     }
     zero_non_float(&mut tangents);
     let mut all = inputs;
@@ -300,7 +485,8 @@ pub fn write_prefixed(
 /// The launches run forward one at a time, keeping a copy of all buffers before each;
 /// then, last launch first, the adjoint kernel runs on a scratch copy of the state
 /// before its launch plus the current cotangents, which it turns into the cotangents of
-/// that state.
+/// that state. On `xla` this whole program is one module ([`grad_program`]: the copies
+/// are SSA values), compiled once.
 pub fn grad(
     module: &Module,
     spec: &LaunchSpec,
@@ -311,44 +497,27 @@ pub fn grad(
 ) -> Result<(Vec<HostBuffer>, Vec<HostBuffer>), Diagnostic> {
     let bound = bind_spec(module, spec)?;
     let n = inputs.len();
-    let mut kernels: Vec<(frontend::ir::FuncId, Kernel, Kernel)> = Vec::new();
-    for l in &bound {
-        if !kernels.iter().any(|(f, _, _)| *f == l.kernel) {
-            let raised = parallel_ir::raise_kernel(module, l.kernel)?;
-            let adjoint = parallel_ir::autodiff::vjp_kernel(&raised)?;
-            kernels.push((l.kernel, raised, adjoint));
-        }
+    let kernels = derive(module, &bound, true)?;
+    let (primal, adjoint) = derived_launches(&bound, &kernels, n)?;
+    if target == Target::Xla {
+        let float: Vec<bool> = inputs.iter().map(|b| b.dtype.is_float()).collect();
+        let keep = vec![true; n];
+        let program = grad_program(host_slots(&inputs)?, &float, &primal, &adjoint, &keep)?;
+        let text = stablehlo::emit_program(&program)?;
+        let mut all = inputs;
+        all.extend(cotangents);
+        let mut out = crate::xla::execute_on_pjrt(&text, all, options)?.0;
+        let grads = out.split_off(n);
+        return Ok((out, grads));
     }
-    let find = |f| {
-        kernels
-            .iter()
-            .find(|(g, _, _)| *g == f)
-            .ok_or_else(|| Diagnostic::new("internal", "kernel not differentiated"))
-    };
     let mut saved = Vec::with_capacity(bound.len());
     let mut state = inputs;
-    for l in &bound {
-        let (_, raised, _) = find(l.kernel)?;
-        let launch = RaisedLaunch {
-            kernel: raised,
-            grid: l.config.grid,
-            block: l.config.block,
-            dynamic_shared_bytes: l.config.dynamic_shared_bytes,
-            args: l.params.clone(),
-        };
+    for launch in primal {
         let next = run_raised(module, target, options, state.clone(), &[launch])?;
         saved.push(std::mem::replace(&mut state, next));
     }
     zero_non_float(&mut cotangents);
-    for (l, before) in bound.iter().zip(saved).rev() {
-        let (_, _, adjoint) = find(l.kernel)?;
-        let launch = RaisedLaunch {
-            kernel: adjoint,
-            grid: l.config.grid,
-            block: l.config.block,
-            dynamic_shared_bytes: l.config.dynamic_shared_bytes,
-            args: shadow_args(adjoint, &l.params, n),
-        };
+    for (launch, before) in adjoint.into_iter().zip(saved).rev() {
         let mut all = before;
         all.extend(cotangents);
         let mut out = run_raised(module, target, options, all, &[launch])?;

@@ -54,9 +54,20 @@ enum Command {
         /// Output file (default: stdout).
         #[arg(short = 'o', long)]
         output: Option<PathBuf>,
-        /// Emit the gradient module (StableHLO).
-        #[arg(long)]
+        /// With --emit stablehlo --spec: the reverse-mode module. For n spec buffers,
+        /// @main takes the n buffers then n cotangents of the final buffers (cotangent i has
+        /// buffer i's dtype and shape; ignored for integer buffers) and returns the n final
+        /// buffers then the n gradients (zeros for integer buffers), all in spec order.
+        #[arg(long, conflicts_with = "jvp")]
         grad: bool,
+        /// With --emit stablehlo --spec: the forward-mode module. @main takes the n buffers
+        /// then n tangents and returns the n final buffers then their tangents (spec order).
+        #[arg(long)]
+        jvp: bool,
+        /// With --grad: return only these buffers' gradients (comma-separated, spec order
+        /// kept).
+        #[arg(long, requires = "grad")]
+        wrt: Option<String>,
         /// Print per-kernel barrier statistics (found, removed, kept and why) to stderr;
         /// with --spec, for each launch's block size and buffer binding.
         #[arg(long)]
@@ -151,6 +162,8 @@ fn execute(command: Command) -> Result<(), Diagnostic> {
             emit,
             output,
             grad,
+            jvp,
+            wrt,
             stats,
         } => {
             let module = driver::load_module(&module)?;
@@ -161,9 +174,26 @@ fn execute(command: Command) -> Result<(), Diagnostic> {
                 };
                 eprint!("{}", driver::barrier_stats(&module, spec.as_ref())?);
             }
-            if emit == "cpu-object" && !grad {
+            if emit == "cpu-object" && !grad && !jvp {
                 return emit_cpu_object(&module, spec.as_deref(), output.as_deref());
             }
+            if emit == "stablehlo" && (grad || jvp) {
+                let Some(spec) = spec else {
+                    return Err(Diagnostic::new("bad-argument", "--emit stablehlo --grad/--jvp needs --spec (the module is one function over the spec's buffers)"));
+                };
+                let spec = raise::spec::load_spec(&spec).map_err(spec_diag)?;
+                let text = if grad {
+                    let keep = match wrt.as_deref() {
+                        Some(_) => raise::grad::parse_wrt(&spec, wrt.as_deref())?,
+                        None => vec![true; spec.buffers.len()],
+                    };
+                    raise::grad::emit_grad_stablehlo(&module, &spec, &keep)?
+                } else {
+                    raise::grad::emit_jvp_stablehlo(&module, &spec)?
+                };
+                return write_text(output.as_deref(), &text);
+            }
+            let grad = grad || jvp;
             let text = match (emit.as_str(), grad) {
                 ("kernel-ir", false) => frontend::ir::print::print_module(&module),
                 ("stablehlo", false) => {
@@ -175,7 +205,7 @@ fn execute(command: Command) -> Result<(), Diagnostic> {
                 }
                 ("parallel-ir", false) => driver::emit_parallel_ir(&module)?,
                 ("kernel-ir" | "parallel-ir" | "cpu-object", true) => {
-                    return Err(Diagnostic::new("bad-argument", "--grad applies to --emit stablehlo"))
+                    return Err(Diagnostic::new("bad-argument", "--grad and --jvp apply to --emit stablehlo"))
                 }
                 ("stablehlo" | "cpu-object", _) => {
                     return Err(Diagnostic::new(

@@ -3,6 +3,10 @@
 //! per example and raised target, the median wall time of 3 in-process calls of
 //! `driver::run` (primal), `grad::jvp` and `grad::grad`, each end to end (raising,
 //! transformation, compilation on cpu/xla, execution, buffer copies), and the ratios.
+//!
+//! `grad_steady_state_xla` (also ignored) measures execution only on xla: the primal,
+//! JVP and gradient modules of scaled copies of the examples, each compiled once
+//! (`RAISE_BENCH_ONLY=a,b` restricts the examples).
 
 use std::path::Path;
 use std::time::Instant;
@@ -87,4 +91,197 @@ fn grad_bench_table() {
             );
         }
     }
+}
+
+/// A scaled copy of an example: its size label and spec text.
+struct Scaled {
+    example: &'static str,
+    /// `(label, spec text)`.
+    spec: (String, String),
+}
+
+fn scaled_cases() -> Vec<Scaled> {
+    let n = 1 << 20;
+    let f = |example: &'static str, label: String, spec: String| Scaled {
+        example,
+        spec: (label, spec),
+    };
+    let mut v = vec![
+        f("saxpy", format!("n = {n}"), format!(
+            "[buffers.x]\ndtype = \"f32\"\nshape = [{n}]\n[buffers.y]\ndtype = \"f32\"\nshape = [{n}]\n\
+             [[launch]]\nkernel = \"saxpy\"\ngrid = [{}]\nblock = [256]\nargs = [{n}, 2.0, \"x\", \"y\"]\n",
+            n / 256
+        )),
+        f("f64_axpy_pow", format!("n = {n}"), format!(
+            "[buffers.x]\ndtype = \"f64\"\nshape = [{n}]\n[buffers.y]\ndtype = \"f64\"\nshape = [{n}]\n\
+             [buffers.z]\ndtype = \"f64\"\nshape = [{n}]\n\
+             [[launch]]\nkernel = \"axpy_pow\"\ngrid = [{}]\nblock = [128]\nargs = [{n}, -0.75, \"x\", \"y\", \"z\"]\n",
+            n / 128
+        )),
+        f("reduce_shared", format!("n = {n}"), format!(
+            "[buffers.x]\ndtype = \"f32\"\nshape = [{n}]\n[buffers.partial]\ndtype = \"f32\"\nshape = [{}]\n\
+             [[launch]]\nkernel = \"reduce_sum\"\ngrid = [{}]\nblock = [256]\nargs = [{n}, \"x\", \"partial\"]\n",
+            n / 256,
+            n / 256
+        )),
+        f("device_call", format!("n = {n}"), format!(
+            "[buffers.x]\ndtype = \"f32\"\nshape = [{}]\n[buffers.y]\ndtype = \"f32\"\nshape = [{n}]\n\
+             [[launch]]\nkernel = \"smooth\"\ngrid = [{}]\nblock = [256]\nargs = [{n}, 0.5, \"x\", \"y\"]\n",
+            n + 2,
+            n / 256
+        )),
+        f("float4_copy", format!("n = {} x 4", n / 4), format!(
+            "[buffers.src]\ndtype = \"f32\"\nshape = [{m}, 4]\n[buffers.dst]\ndtype = \"f32\"\nshape = [{m}, 4]\n\
+             [[launch]]\nkernel = \"scale_float4\"\ngrid = [{}]\nblock = [256]\nargs = [{m}, 3.0, \"src\", \"dst\"]\n",
+            n / 4 / 256,
+            m = n / 4
+        )),
+        f("scan_block", format!("n = {n}"), format!(
+            "[buffers.x]\ndtype = \"f32\"\nshape = [{n}]\n[buffers.y]\ndtype = \"f32\"\nshape = [{n}]\n\
+             [[launch]]\nkernel = \"scan_block\"\ngrid = [{}]\nblock = [256]\nargs = [{n}, \"x\", \"y\"]\n",
+            n / 256
+        )),
+    ];
+    let mut pp = format!(
+        "[buffers.x]\ndtype = \"f32\"\nshape = [{n}]\n[buffers.y]\ndtype = \"f32\"\nshape = [{n}]\n"
+    );
+    for (a, b) in [("x", "y"), ("y", "x")] {
+        pp.push_str(&format!(
+            "[[launch]]\nkernel = \"stencil1d\"\ngrid = [{}]\nblock = [256]\nargs = [{n}, \"{a}\", \"{b}\"]\n",
+            n / 256
+        ));
+    }
+    v.push(f("stencil1d_pingpong", format!("n = {n}, 2 launches"), pp));
+    let s = 1024;
+    v.push(f("stencil2d", format!("{s} x {s}"), format!(
+        "[buffers.a]\ndtype = \"f32\"\nshape = [{s}, {s}]\n[buffers.b]\ndtype = \"f32\"\nshape = [{s}, {s}]\n\
+         [[launch]]\nkernel = \"stencil2d\"\ngrid = [{}, {}]\nblock = [16, 8]\nargs = [{s}, {s}, \"a\", \"b\"]\n",
+        s / 16,
+        s / 8
+    )));
+    v.push(f("transpose_shared", format!("{s} x {s}"), format!(
+        "[buffers.a]\ndtype = \"f32\"\nshape = [{s}, {s}]\n[buffers.at]\ndtype = \"f32\"\nshape = [{s}, {s}]\n\
+         [[launch]]\nkernel = \"transpose\"\ngrid = [{}, {}]\nblock = [32, 8]\nargs = [{s}, {s}, \"a\", \"at\"]\n",
+        s / 32,
+        s / 32
+    )));
+    let (rows, per) = (1 << 16, 8);
+    v.push(f("gather_indirect", format!("{rows} rows x {per} nnz"), format!(
+        "[buffers.row_ptr]\ndtype = \"i32\"\nshape = [{}]\n[buffers.col_idx]\ndtype = \"i32\"\nshape = [{nnz}]\n\
+         [buffers.vals]\ndtype = \"f32\"\nshape = [{nnz}]\n[buffers.x]\ndtype = \"f32\"\nshape = [{rows}]\n\
+         [buffers.y]\ndtype = \"f32\"\nshape = [{rows}]\n\
+         [[launch]]\nkernel = \"spmv_csr\"\ngrid = [{}]\nblock = [128]\nargs = [{rows}, \"row_ptr\", \"col_idx\", \"vals\", \"x\", \"y\"]\n",
+        rows + 1,
+        rows / 128,
+        nnz = rows * per
+    )));
+    v
+}
+
+/// Inputs for a scaled spec: floats in [0.5, 1.5) (positive, for f64_axpy_pow's power),
+/// CSR structure for gather_indirect (8 entries a row, scattered columns).
+fn scaled_inputs(spec: &raise::spec::LaunchSpec) -> Vec<raise::buffers::HostBuffer> {
+    let mut seed = 7u64;
+    let mut next = || {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((seed >> 11) as f64 / (1u64 << 53) as f64) * 2.0 - 1.0
+    };
+    spec.buffers
+        .iter()
+        .map(|b| {
+            let mut h = raise::buffers::HostBuffer::zeros(b.dtype, &b.shape).unwrap();
+            let len = h.len();
+            for i in 0..len {
+                let v = match b.name.as_str() {
+                    "row_ptr" => (i * 8) as f64,
+                    "col_idx" => ((i * 7919) % (len / 8)) as f64,
+                    _ => next() * 0.5 + 1.0,
+                };
+                h.set_f64(i, v).unwrap();
+            }
+            h
+        })
+        .collect()
+}
+
+/// Steady state on xla: compile the primal, JVP and gradient modules once each, then
+/// time execution only (median of 15 `execute` calls after 2 warm-ups, host copies in
+/// and out included) at scaled sizes.
+#[test]
+#[ignore]
+fn grad_steady_state_xla() {
+    use runtime::{ElementType, HostTensor, Pjrt};
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let pjrt = Pjrt::load(&runtime::find_plugin(None).unwrap()).unwrap();
+    let tmp = std::env::temp_dir().join(format!("raise-grad-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).unwrap();
+    println!("{}", pjrt.describe());
+    println!("| example | size | primal (ms) | jvp (ms) | grad (ms) | jvp/primal | grad/primal |");
+    println!("|---|---|---|---|---|---|---|");
+    let only = std::env::var("RAISE_BENCH_ONLY").ok();
+    for case in scaled_cases() {
+        if only
+            .as_deref()
+            .is_some_and(|o| !o.split(',').any(|x| x == case.example))
+        {
+            continue;
+        }
+        let dir = root.join("examples").join(case.example);
+        let spec_path = tmp.join(format!("{}.toml", case.example));
+        std::fs::write(&spec_path, &case.spec.1).unwrap();
+        let spec = raise::spec::load_spec(&spec_path).unwrap();
+        let module = driver::load_module(&dir.join("kernel.O2.ll")).unwrap();
+        let inputs = scaled_inputs(&spec);
+        let n = inputs.len();
+        let tensors = |bufs: &[raise::buffers::HostBuffer]| -> Vec<HostTensor> {
+            bufs.iter()
+                .map(|b| {
+                    HostTensor::new(
+                        ElementType::from_name(b.dtype.name()).unwrap(),
+                        b.shape.iter().map(|&d| d as i64).collect(),
+                        b.data.clone(),
+                    )
+                    .unwrap()
+                })
+                .collect()
+        };
+        let primal_args = tensors(&inputs);
+        let mut shadow_args = primal_args.clone();
+        shadow_args.extend(tensors(&inputs));
+        let texts = [
+            raise::xla::emit_stablehlo(&module, &spec).unwrap(),
+            raise::grad::emit_jvp_stablehlo(&module, &spec).unwrap(),
+            raise::grad::emit_grad_stablehlo(&module, &spec, &vec![true; n]).unwrap(),
+        ];
+        let mut ms = Vec::new();
+        for (k, text) in texts.iter().enumerate() {
+            let exe = pjrt.compile(text).unwrap();
+            let args = if k == 0 { &primal_args } else { &shadow_args };
+            for _ in 0..2 {
+                exe.execute(args).unwrap();
+            }
+            ms.push(median(
+                (0..15)
+                    .map(|_| {
+                        let t = Instant::now();
+                        exe.execute(args).unwrap();
+                        t.elapsed().as_secs_f64() * 1e3
+                    })
+                    .collect(),
+            ));
+        }
+        println!(
+            "| {} | {} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} |",
+            case.example,
+            case.spec.0,
+            ms[0],
+            ms[1],
+            ms[2],
+            ms[1] / ms[0],
+            ms[2] / ms[0]
+        );
+    }
+    let _ = std::fs::remove_dir_all(&tmp);
 }

@@ -12,7 +12,7 @@ use parallel_ir::ir::{
 use runtime::ElementType;
 
 use super::affine::{box_view, Affine, BoxView};
-use super::{Arg, Buffer, Launch};
+use super::{Arg, Buffer, Launch, Output, Program, Step};
 
 /// An emitted value: SSA name, lane tensor (`[N]`) or rank-0, MLIR element type.
 #[derive(Clone, Debug)]
@@ -323,15 +323,29 @@ fn gcd(a: u64, b: u64) -> u64 {
     }
 }
 
-/// Emit the StableHLO module for a launch program over `buffers`.
+/// Emit the StableHLO module for a launch program over `buffers`: `@main` takes and
+/// returns every buffer, after the launches ran in order.
 pub fn emit_module(buffers: &[Buffer], launches: &[Launch]) -> R<String> {
+    let program = Program {
+        slots: buffers.to_vec(),
+        steps: launches.iter().cloned().map(Step::Launch).collect(),
+        outputs: (0..buffers.len()).map(Output::Slot).collect(),
+    };
+    emit_program(&program)
+}
+
+fn program_err(msg: impl std::fmt::Display) -> Diagnostic {
+    Diagnostic::new("internal", format!("StableHLO program: {msg}"))
+}
+
+/// Emit the StableHLO module of a [`Program`]: `@main` takes one tensor per slot and
+/// returns one tensor per output.
+pub fn emit_program(p: &Program) -> R<String> {
+    let buffers = &p.slots;
     let mut e = Emitter::default();
     let mut sig = Vec::new();
-    let mut ret_types = Vec::new();
     for (i, b) in buffers.iter().enumerate() {
-        let ext = ext_type(b);
-        sig.push(format!("%arg{i}: {ext}"));
-        ret_types.push(ext);
+        sig.push(format!("%arg{i}: {}", ext_type(b)));
     }
     // Flatten and convert to the internal types.
     for (i, b) in buffers.iter().enumerate() {
@@ -357,15 +371,71 @@ pub fn emit_module(buffers: &[Buffer], launches: &[Launch]) -> R<String> {
         };
         e.mems.insert(MemKey::Buf(i), Mem { name, len, ty });
     }
-    for (li, l) in launches.iter().enumerate() {
-        e.launch(buffers, l).map_err(|d| {
-            let msg = format!("launch {}: {}", li + 1, d.message);
-            Diagnostic { message: msg, ..d }
-        })?;
+    let slot = |e: &Emitter, i: usize| {
+        e.mems
+            .get(&MemKey::Buf(i))
+            .cloned()
+            .ok_or_else(|| program_err(format!("no slot {i}")))
+    };
+    let mut saved: HashMap<&str, Vec<(usize, Mem)>> = HashMap::new();
+    let mut launch_no = 0;
+    for step in &p.steps {
+        match step {
+            Step::Launch(l) => {
+                launch_no += 1;
+                e.launch(buffers, l).map_err(|d| {
+                    let msg = format!("launch {launch_no}: {}", d.message);
+                    Diagnostic { message: msg, ..d }
+                })?;
+            }
+            Step::Save { name, slots } => {
+                let entries = slots
+                    .clone()
+                    .map(|i| Ok((i, slot(&e, i)?)))
+                    .collect::<R<Vec<_>>>()?;
+                saved.insert(name.as_str(), entries);
+            }
+            Step::Restore { name, start } => {
+                let entries = saved
+                    .get(name.as_str())
+                    .ok_or_else(|| program_err(format!("no snapshot '{name}'")))?;
+                for (k, (from, m)) in entries.iter().enumerate() {
+                    let to = start + k;
+                    let cur = slot(&e, to)?;
+                    if cur.len != m.len || cur.ty != m.ty {
+                        return Err(program_err(format!(
+                            "snapshot '{name}' entry {k} (slot {from}) does not fit slot {to}"
+                        )));
+                    }
+                    e.mems.insert(MemKey::Buf(to), m.clone());
+                }
+            }
+            Step::Zero(i) => {
+                let m = slot(&e, *i)?;
+                let el = el_of(m.ty).unwrap_or("i8");
+                let name = e.let_(format!(
+                    "stablehlo.constant dense<{}> : tensor<{}x{el}>",
+                    literal(el, 0),
+                    m.len
+                ));
+                e.mems.insert(MemKey::Buf(*i), Mem { name, ..m });
+            }
+        }
     }
     let mut rets = Vec::new();
-    for (i, b) in buffers.iter().enumerate() {
-        let m = e.mems[&MemKey::Buf(i)].clone();
+    let mut ret_types = Vec::new();
+    for o in &p.outputs {
+        let (i, m) = match o {
+            Output::Slot(i) => (*i, slot(&e, *i)?),
+            Output::Saved { name, index } => saved
+                .get(name.as_str())
+                .and_then(|s| s.get(*index))
+                .cloned()
+                .ok_or_else(|| program_err(format!("no entry {index} in snapshot '{name}'")))?,
+        };
+        let b = buffers
+            .get(i)
+            .ok_or_else(|| program_err(format!("no slot {i}")))?;
         let el = el_of(m.ty).unwrap_or("i8");
         let internal = format!("tensor<{}x{el}>", m.len);
         let flat_ext = format!("tensor<{}x{}>", m.len, b.element.mlir_name());
@@ -388,6 +458,7 @@ pub fn emit_module(buffers: &[Buffer], launches: &[Launch]) -> R<String> {
         } else {
             e.let_(format!("stablehlo.reshape {conv} : ({flat_ext}) -> {ext}"))
         });
+        ret_types.push(ext);
     }
     let mut out = String::new();
     let _ = writeln!(out, "module @raise {{");
@@ -1974,7 +2045,9 @@ impl<'k> Emitter<'k> {
         let n = self.n;
         let v = self.lanes_of(v);
         let v = self.bitcast(&v, el);
-        if let (None, Some((1, c))) = (combiner, form) {
+        // The dense forms below give every lane its own element, so an atomic (whose old
+        // value is unused: `combiner`) is a plain read-modify-write of that element.
+        if let Some((1, c)) = form {
             if (0..=mem.len).contains(&c) {
                 // lane l writes mem[l + c]: shift values and mask into place, then select.
                 let high = mem.len - c - n;
@@ -1989,6 +2062,10 @@ impl<'k> Emitter<'k> {
                     "stablehlo.pad {}, {}, low = [{c}], high = [{high}], interior = [0] : (tensor<{n}x{el}>, tensor<{el}>) -> {mt}",
                     v.name, z.name
                 ));
+                let pv = match combiner {
+                    None => pv,
+                    Some(op) => self.let_(format!("stablehlo.{op} {}, {pv} : {mt}", mem.name)),
+                };
                 let name = self.let_(format!(
                     "stablehlo.select {pm}, {pv}, {} : tensor<{}xi1>, {mt}",
                     mem.name, mem.len
@@ -1997,10 +2074,10 @@ impl<'k> Emitter<'k> {
                 return Ok(());
             }
         }
-        if let (None, Some(f)) = (combiner, bform) {
+        if let Some(f) = bform {
             if let Some((rows, bv)) = self.box_of(key, &mem, &f, true) {
                 let m = self.mask_or_true();
-                let name = self.box_store(&mem, el, rows, &bv, &v, &m);
+                let name = self.box_store(&mem, rows, &bv, &v, &m, combiner);
                 self.mems.insert(key, Mem { name, ..mem });
                 return Ok(());
             }
@@ -2247,16 +2324,19 @@ impl<'k> Emitter<'k> {
 
     /// A store through a [`BoxView`] (every lane owns a distinct element, see
     /// [`Self::box_of`]): place the values and the active mask, then select against the
-    /// old contents (inactive lanes and untouched elements keep them).
+    /// old contents (inactive lanes and untouched elements keep them). With a
+    /// `combiner` (an atomic whose old value is unused), the placed values are first
+    /// combined with the old contents: one update per element, as the scatter would do.
     fn box_store(
         &mut self,
         mem: &Mem,
-        el: &'static str,
         rows: i64,
         bv: &BoxView,
         v: &V,
         m: &V,
+        combiner: Option<&str>,
     ) -> String {
+        let el = el_of(mem.ty).unwrap_or("i8");
         let p = mem.len / rows;
         let pv = self.box_place(&v.name, el, 0, rows, p, bv);
         let pm = self.box_place(&m.name, "i1", 0, rows, p, bv);
@@ -2279,6 +2359,10 @@ impl<'k> Emitter<'k> {
                 bv.c,
                 bv.c + span
             ))
+        };
+        let pv = match combiner {
+            None => pv,
+            Some(op) => self.let_(format!("stablehlo.{op} {old}, {pv} : {st}")),
         };
         let sel = self.let_(format!("stablehlo.select {pm}, {pv}, {old} : {bt}, {st}"));
         let new = if span == p {

@@ -1,7 +1,19 @@
 //! Parallel IR -> StableHLO (MLIR text), for running raised kernels on XLA through PJRT.
 //!
 //! One `func.func @main` per launch spec: one tensor argument per spec buffer (spec
-//! order) and the same tensors returned after every launch ran in sequence.
+//! order) and the same tensors returned after every launch ran in sequence
+//! ([`emit_module`]).
+//!
+//! **Programs.** More generally ([`emit_program`], [`Program`]), `@main` takes one
+//! tensor per *slot* and runs a sequence of steps over the slots: a launch (its buffer
+//! arguments name slots), saving the current values of a range of slots under a name (a
+//! *snapshot*), restoring a snapshot into slots, zeroing a slot; it returns a list of
+//! slots or snapshot entries. Slots are SSA values, so a snapshot costs nothing: it only
+//! keeps a name for tensors that exist anyway, and XLA keeps them alive as long as they
+//! are used. This is how a whole gradient program (forward launches keeping the state
+//! before each, then the adjoint kernels last to first) becomes one module: the
+//! semantics are exactly those of running the launches one by one on host buffers and
+//! copying the buffers where the program saves, restores or zeroes them.
 //!
 //! **General path: lockstep SIMT vectorization.** Every thread-level value of a launch
 //! becomes a rank-1 tensor over all `N = blocks * threads` lanes of the launch (lane
@@ -21,7 +33,9 @@
 //! provably a multiple of its size, else `unsupported-tensorization`). Loads are
 //! `gather`s (inactive lanes read index 0), stores `scatter`s whose inactive lanes get an
 //! out-of-bounds index (XLA drops out-of-bounds scatter updates). Atomics whose old value
-//! is unused are `scatter`s with an add/and/or/xor/min/max combiner; the others (old
+//! is unused are `scatter`s with an add/and/or/xor/min/max combiner (or, when the access
+//! is one of the dense forms below, where every lane owns its element, the combiner
+//! applied elementwise to the old contents: the same single update per element); the others (old
 //! value used, compare-and-swap, unsigned/float min/max, inc/dec) run serialized in lane
 //! order (a `while` over the lanes: one legal order of the concurrent atomics). Pointers are tracked symbolically
 //! (memory + byte offset) through casts, `ptradd`, integer adds (PTX's `u64` params),
@@ -59,7 +73,7 @@
 mod affine;
 mod emit;
 
-pub use emit::emit_module;
+pub use emit::{emit_module, emit_program};
 
 use parallel_ir::ir::Kernel;
 use runtime::ElementType;
@@ -89,4 +103,41 @@ pub struct Launch<'a> {
     pub block: [u32; 3],
     pub dynamic_shared_bytes: u64,
     pub args: Vec<Arg>,
+}
+
+/// One step of a [`Program`].
+#[derive(Clone, Debug)]
+pub enum Step<'a> {
+    /// Run a launch; its [`Arg::Buffer`] indices name slots.
+    Launch(Launch<'a>),
+    /// Remember the current values of `slots` under `name` (replacing an older snapshot
+    /// of that name).
+    Save {
+        name: String,
+        slots: std::ops::Range<usize>,
+    },
+    /// Set slots `start`, `start + 1`, ... to the entries of snapshot `name` (each must
+    /// have the slot's element type and length).
+    Restore { name: String, start: usize },
+    /// Set a slot to zeros.
+    Zero(usize),
+}
+
+/// One result of a [`Program`]'s `@main`.
+#[derive(Clone, Debug)]
+pub enum Output {
+    /// The final value of a slot.
+    Slot(usize),
+    /// Entry `index` of snapshot `name` (its type is that of the slot it was saved from).
+    Saved { name: String, index: usize },
+}
+
+/// A straight-line program over tensor slots (see the module docs).
+#[derive(Clone, Debug)]
+pub struct Program<'a> {
+    /// The slots: `@main`'s arguments, in order.
+    pub slots: Vec<Buffer>,
+    pub steps: Vec<Step<'a>>,
+    /// `@main`'s results, in order.
+    pub outputs: Vec<Output>,
 }

@@ -1,30 +1,33 @@
-//! `raise grad` against an independent reference: `jax.vjp` of a jax.numpy version of
-//! each float example's whole launch program (`examples/<name>/reference_jax.py`, run by
-//! `scripts/jax_grad.py`), on `--target cpu` and `--target xla`, from kernel.O2.ll.
+//! `raise grad` and `raise jvp` against an independent reference: `jax.vjp` / `jax.jvp`
+//! of a jax.numpy version of each float example's whole launch program
+//! (`examples/<name>/reference_jax.py`, run by `scripts/jax_grad.py`), on `--target cpu`
+//! and `--target xla`, from kernel.O2.ll.
 //!
-//! Per example: cotangents of every final float buffer, uniform in [-1, 1) from a fixed
-//! seed, go to a scratch folder; the `raise` binary (`raise grad`) runs once per target
-//! and the jax script once, both reading the example's inputs/ and those cotangents.
-//! Checked:
+//! Per example: cotangents of the final float buffers and tangents of the initial ones,
+//! uniform in [-1, 1) from fixed seeds, go to a scratch folder; the `raise` binary runs
+//! once per command and target and the jax script once, all reading the example's
+//! inputs/ and those folders. Checked:
 //!
 //! * jax's finals match expected/ (the numpy references) under the example's check.toml
 //!   tolerance, so the jax program computes the example's program;
 //! * our finals match jax's within twice that tolerance (each is within it of
 //!   expected/);
-//! * `raise grad` writes `grad_<buffer>.npy` for exactly the float buffers, and each
-//!   matches jax's: f32 `|ours - jax| <= 1e-4 * max|jax| + 1e-5` over the buffer, f64
-//!   `1e-9 * max|jax| + 1e-12`. An entry of a vector-Jacobian product is a dot product
-//!   of cotangents (|c| < 1) with partial derivatives, summed in an order jax and we do
-//!   not share; for these programs at most a few hundred terms (a 256-wide scan, a
-//!   300-wide softmax row, 25 Jacobi sweeps), so the f32 rounding difference is below
-//!   `n * 2^-24 * sum|terms|`, about 1e-5 of the largest entry (measured: at most 2e-7
-//!   relative). A missing or misplaced term is of the size of the entries themselves,
-//!   far above the bound. f64 rounding is 2^-53 per operation (measured 2e-16 relative);
-//!   1e-9 leaves room for libm/libdevice `pow`/`exp` differences (a few ulp).
+//! * `raise grad` writes `grad_<buffer>.npy` for exactly the float buffers, `raise jvp`
+//!   `tangent_<buffer>.npy` (zeros for the others), and each matches jax's: f32
+//!   `|ours - jax| <= 1e-4 * max|jax| + 1e-5` over the buffer, f64
+//!   `1e-9 * max|jax| + 1e-12`. An entry of a vector-Jacobian (Jacobian-vector) product
+//!   is a dot product of cotangents (tangents), |c| < 1, with partial derivatives, summed
+//!   in an order jax and we do not share; for these programs at most a few hundred terms
+//!   (a 256-wide scan, a 300-wide softmax row, 25 Jacobi sweeps), so the f32 rounding
+//!   difference is below `n * 2^-24 * sum|terms|`, about 1e-5 of the largest entry
+//!   (measured: at most 2e-7 relative). A missing or misplaced term is of the size of
+//!   the entries themselves, far above the bound. f64 rounding is 2^-53 per operation
+//!   (measured 2e-16 relative); 1e-9 leaves room for libm/libdevice `pow`/`exp`
+//!   differences (a few ulp).
 //!
 //! Skipped with a note when there is no Python with jax (scripts/test.sh sets
 //! RAISE_PYTHON). Examples `raise grad` cannot differentiate yet (`not-differentiable`)
-//! are in [`pending`], an ignored test to run by hand
+//! are in [`pending`], ignored tests to run by hand
 //! (`cargo test --release -p raise --test grad_jax -- --ignored`).
 
 mod common;
@@ -73,8 +76,9 @@ fn read(path: &Path) -> HostBuffer {
     raise::npy::read_npy(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
-/// `max |ours - jax|` must be within `rel * max|jax| + abs`; gives the relative error.
-fn compare_grad(what: &str, ours: &HostBuffer, jax: &HostBuffer) -> f64 {
+/// `max |ours - jax|` must be within `rel * max|jax| + abs`; gives the error relative to
+/// `max|jax|`.
+fn compare_shadow(what: &str, ours: &HostBuffer, jax: &HostBuffer) -> f64 {
     assert_eq!(
         (ours.dtype, &ours.shape),
         (jax.dtype, &jax.shape),
@@ -93,7 +97,7 @@ fn compare_grad(what: &str, ours: &HostBuffer, jax: &HostBuffer) -> f64 {
         let e = (a - b).abs();
         assert!(
             e <= bound,
-            "{what}[{i}]: raise grad gives {a}, jax.vjp gives {b} (|diff| {e} > {bound}, max|jax| {scale})"
+            "{what}[{i}]: raise gives {a}, jax gives {b} (|diff| {e} > {bound}, max|jax| {scale})"
         );
         if e > worst.0 {
             worst = (e, i);
@@ -106,7 +110,33 @@ fn compare_grad(what: &str, ours: &HostBuffer, jax: &HostBuffer) -> f64 {
     }
 }
 
-fn check(example: &str) {
+/// Random values in [-1, 1) for every float buffer, written as `<dir>/<buffer>.npy`.
+fn write_random(spec: &raise::spec::LaunchSpec, dir: &Path, seed: u64) {
+    std::fs::create_dir_all(dir).expect("scratch folder");
+    let mut rng = Lcg(seed);
+    for b in &spec.buffers {
+        if b.dtype.is_float() {
+            let mut c = HostBuffer::zeros(b.dtype, &b.shape).expect("buffer");
+            for i in 0..c.len() {
+                c.set_f64(i, rng.next()).expect("set");
+            }
+            raise::npy::write_npy(&dir.join(format!("{}.npy", b.name)), &c).expect("write");
+        }
+    }
+}
+
+/// Which derivatives of an example to check.
+#[derive(Clone, Copy, PartialEq)]
+enum Modes {
+    /// `raise jvp` against `jax.jvp` and `raise grad` against `jax.vjp`.
+    Both,
+    /// Only `raise jvp` (reverse mode does not handle the example yet).
+    JvpOnly,
+    /// Only `raise grad`.
+    GradOnly,
+}
+
+fn check(example: &str, modes: Modes) {
     let Some(python) = jax_python() else {
         return;
     };
@@ -117,19 +147,11 @@ fn check(example: &str) {
         std::env::temp_dir().join(format!("raise-grad-jax-{}-{example}", std::process::id())),
     );
     let cot_dir = scratch.0.join("cotangents");
-    std::fs::create_dir_all(&cot_dir).expect("scratch folder");
-    let mut rng = Lcg(0x6a61_785f_6772_6164);
-    for b in &spec.buffers {
-        if b.dtype.is_float() {
-            let mut c = HostBuffer::zeros(b.dtype, &b.shape).expect("buffer");
-            for i in 0..c.len() {
-                c.set_f64(i, rng.next()).expect("set");
-            }
-            raise::npy::write_npy(&cot_dir.join(format!("{}.npy", b.name)), &c).expect("write");
-        }
-    }
+    let tan_dir = scratch.0.join("tangents");
+    write_random(&spec, &cot_dir, 0x6a61_785f_6772_6164);
+    write_random(&spec, &tan_dir, 0x6a61_785f_6a76_7021);
 
-    // The independent reference.
+    // The independent reference: one jax process for the finals, the VJP and the JVP.
     let jax_dir = scratch.0.join("jax");
     let out = Command::new(&python)
         .arg(root.join("scripts/jax_grad.py"))
@@ -138,6 +160,8 @@ fn check(example: &str) {
         .arg(dir.join("inputs"))
         .arg("--cotangents")
         .arg(&cot_dir)
+        .arg("--tangents")
+        .arg(&tan_dir)
         .arg("--outputs")
         .arg(&jax_dir)
         .output()
@@ -161,70 +185,84 @@ fn check(example: &str) {
         atol: 2.0 * tol.atol,
     };
 
+    let mut runs = Vec::new();
+    if modes != Modes::JvpOnly {
+        runs.push(("grad", "--cotangents", &cot_dir, "grad_", "jax.vjp"));
+    }
+    if modes != Modes::GradOnly {
+        runs.push(("jvp", "--tangents", &tan_dir, "tangent_", "jax.jvp"));
+    }
     for target in ["cpu", "xla"] {
-        let ours_dir = scratch.0.join(target);
-        let out = Command::new(common::raise_bin())
-            .arg("grad")
-            .arg(dir.join("kernel.O2.ll"))
-            .arg("--spec")
-            .arg(dir.join("spec.toml"))
-            .arg("--inputs")
-            .arg(dir.join("inputs"))
-            .arg("--cotangents")
-            .arg(&cot_dir)
-            .arg("--outputs")
-            .arg(&ours_dir)
-            .arg("--target")
-            .arg(target)
-            .output()
-            .expect("raise starts");
-        assert!(
-            out.status.success(),
-            "{example} on {target}: raise grad failed: {}",
-            String::from_utf8_lossy(&out.stderr).trim()
-        );
-        let mut worst = 0.0f64;
-        for b in &spec.buffers {
-            common::compare(
-                &ours_dir.join(format!("{}.npy", b.name)),
-                &jax_dir.join(format!("final_{}.npy", b.name)),
-                &twice,
-            )
-            .unwrap_or_else(|e| panic!("{example} on {target}: final vs jax: {e}"));
-            let ours = ours_dir.join(format!("grad_{}.npy", b.name));
-            if !b.dtype.is_float() {
-                assert!(
-                    !ours.exists(),
-                    "{example} on {target}: grad of non-float buffer '{}' written",
-                    b.name
-                );
-                continue;
-            }
-            let what = format!("{example} on {target}: grad_{}", b.name);
-            let rel = compare_grad(
-                &what,
-                &read(&ours),
-                &read(&jax_dir.join(format!("grad_{}.npy", b.name))),
+        for &(command, flag, shadow, prefix, reference) in &runs {
+            let ours_dir = scratch.0.join(format!("{command}-{target}"));
+            let out = Command::new(common::raise_bin())
+                .arg(command)
+                .arg(dir.join("kernel.O2.ll"))
+                .arg("--spec")
+                .arg(dir.join("spec.toml"))
+                .arg("--inputs")
+                .arg(dir.join("inputs"))
+                .arg(flag)
+                .arg(shadow)
+                .arg("--outputs")
+                .arg(&ours_dir)
+                .arg("--target")
+                .arg(target)
+                .output()
+                .expect("raise starts");
+            assert!(
+                out.status.success(),
+                "{example} on {target}: raise {command} failed: {}",
+                String::from_utf8_lossy(&out.stderr).trim()
             );
-            worst = worst.max(rel);
+            let mut worst = 0.0f64;
+            for b in &spec.buffers {
+                common::compare(
+                    &ours_dir.join(format!("{}.npy", b.name)),
+                    &jax_dir.join(format!("final_{}.npy", b.name)),
+                    &twice,
+                )
+                .unwrap_or_else(|e| panic!("{example} on {target}: {command}: final vs jax: {e}"));
+                let ours = ours_dir.join(format!("{prefix}{}.npy", b.name));
+                if !b.dtype.is_float() {
+                    // grad: none written; jvp: written as zeros.
+                    if ours.exists() {
+                        let t = read(&ours);
+                        assert!(
+                            command == "jvp" && t.data.iter().all(|&x| x == 0),
+                            "{example} on {target}: {prefix}{} of a non-float buffer",
+                            b.name
+                        );
+                    }
+                    continue;
+                }
+                let what = format!("{example} on {target}: {prefix}{}", b.name);
+                let rel = compare_shadow(
+                    &what,
+                    &read(&ours),
+                    &read(&jax_dir.join(format!("{prefix}{}.npy", b.name))),
+                );
+                worst = worst.max(rel);
+            }
+            eprintln!(
+                "{example} on {target}: raise {command} matches {reference} (max error {worst:.2e} of the largest entry)"
+            );
         }
-        eprintln!(
-            "{example} on {target}: gradients match jax.vjp (max error {worst:.2e} of max|grad|)"
-        );
     }
 }
 
-macro_rules! grad_jax_tests {
-    ($($(#[$attr:meta])* $name:ident: $ex:literal,)*) => {$(
+macro_rules! jax_tests {
+    ($modes:expr; $($(#[$attr:meta])* $name:ident: $ex:literal,)*) => {$(
         #[test]
         $(#[$attr])*
         fn $name() {
-            check($ex);
+            check($ex, $modes);
         }
     )*};
 }
 
-grad_jax_tests! {
+jax_tests! {
+    Modes::Both;
     grad_jax_saxpy: "saxpy",
     grad_jax_stencil1d_pingpong: "stencil1d_pingpong",
     grad_jax_stencil2d: "stencil2d",
@@ -242,20 +280,33 @@ grad_jax_tests! {
     grad_jax_numba_reduce_shared: "numba_reduce_shared",
 }
 
-/// The examples `raise grad` answers `not-differentiable` for today (loops over values
-/// the kernel overwrites, float warp shuffles, dynamic shared memory); move each to the
-/// list above once it differentiates.
-mod pending {
-    use super::check;
+// Forward mode handles these; reverse mode answers `not-differentiable` (see `pending`).
+jax_tests! {
+    Modes::JvpOnly;
+    jvp_jax_softmax_rows: "softmax_rows",
+    jvp_jax_matmul_tiled: "matmul_tiled",
+    jvp_jax_warp_shuffle_reduce: "warp_shuffle_reduce",
+}
 
-    grad_jax_tests! {
+/// The examples `raise grad` answers `not-differentiable` for today (loops over values
+/// the kernel overwrites, float warp shuffles, dynamic shared memory; `raise jvp` too for
+/// dynamic shared memory). Move each to the lists above once it differentiates.
+mod pending {
+    use super::{check, Modes};
+
+    jax_tests! {
+        Modes::GradOnly;
         #[ignore = "raise grad: not-differentiable (loop over overwritten memory) for now"]
         grad_jax_softmax_rows: "softmax_rows",
         #[ignore = "raise grad: not-differentiable (loop over overwritten memory) for now"]
         grad_jax_matmul_tiled: "matmul_tiled",
         #[ignore = "raise grad: not-differentiable (float warp shuffle) for now"]
         grad_jax_warp_shuffle_reduce: "warp_shuffle_reduce",
-        #[ignore = "raise grad: not-differentiable (dynamic shared memory) for now"]
+    }
+
+    jax_tests! {
+        Modes::Both;
+        #[ignore = "raise grad/jvp: not-differentiable (dynamic shared memory) for now"]
         grad_jax_dynamic_shared: "dynamic_shared",
     }
 }

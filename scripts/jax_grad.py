@@ -26,7 +26,9 @@ stay in f32; a final whose dtype or shape differs from the spec is an error.
 
 runs each program (default: every example with a reference_jax.py) forward on the
 example's inputs and compares the finals with expected/ (written by the numpy
-references, reference.py) under the example's check.toml tolerances.
+references, reference.py) under the example's check.toml tolerances, and checks its
+jax.vjp against central finite differences of the program (one random direction per
+float buffer; see fd_check).
 """
 
 import argparse
@@ -110,13 +112,12 @@ def check_finals(spec, finals, what):
             raise Failure(f"{what}: final '{name}' is {a.dtype} {a.shape}, spec says {dtype} {shape}")
 
 
-def run(example, inputs_dir, cotangents_dir, tangents_dir=None):
-    """(finals, grads, tangents) as numpy dicts; grads and tangents (None without
-    `tangents_dir`) only for float buffers."""
+def run(example, inputs, cots, tans=None):
+    """(finals, grads, tangents) as numpy dicts, from dicts of initial buffers and
+    cotangents (and tangents) for every buffer; grads and tangents (None without `tans`)
+    only for float buffers."""
     spec = load_spec(example)
     program = load_program(example)
-    inputs = load_dir(spec, inputs_dir)
-    cots = load_dir(spec, cotangents_dir)
     floats = [n for n, d, _ in spec if d in FLOATS]
     x64 = any(d == "f64" for _, d, _ in spec)
     with jax.enable_x64(x64):
@@ -139,8 +140,7 @@ def run(example, inputs_dir, cotangents_dir, tangents_dir=None):
         finals.update({n: np.asarray(v) for n, v in zip(floats, out)})
         grads = {n: np.asarray(g) for n, g in zip(floats, grads)}
         tangents = None
-        if tangents_dir is not None:
-            tans = load_dir(spec, tangents_dir)
+        if tans is not None:
             _, tout, _ = jax.jvp(
                 f, primals, tuple(jax.numpy.asarray(tans[n]) for n in floats), has_aux=True
             )
@@ -164,6 +164,43 @@ def tolerance(example):
     return tol
 
 
+def fd_check(example, spec, inputs):
+    """For each float buffer k, a random direction t on buffer k alone and random
+    cotangents c: <c, (F(x + h t) - F(x - h t)) / 2h> == <vjp(c), t>, so the jax program
+    is differentiable where it should be (no stop_gradient, integer casts or rounding
+    hiding a dependence on k). f64: h = 1e-6, tolerance 1e-6; f32: h = 1e-2, tolerance
+    2e-3 (f32 rounding of the perturbed data ~6e-8 / h, truncation ~h^2), relative to
+    sum |c_i fd_i|. One direction per buffer, so a dropped dependence cannot be hidden
+    by terms of other buffers; it could only cancel by chance within its own."""
+    rng = np.random.default_rng(2026)
+    floats = [(n, d, s) for n, d, s in spec if d in FLOATS]
+    c = {n: rng.uniform(-1, 1, s).astype(DTYPES[d]) for n, d, s in floats}
+    x64 = any(d == "f64" for _, d, _ in spec)
+    h, tol = (1e-6, 1e-6) if x64 else (1e-2, 2e-3)
+    _, g, _ = run(example, inputs, {**load_dir(spec, None), **c})
+    worst = 0.0
+    for k, dk, sk in floats:
+        t = rng.uniform(-1, 1, sk)
+
+        def shifted(sign):
+            out = dict(inputs)
+            out[k] = (inputs[k].astype(np.float64) + sign * h * t).astype(DTYPES[dk])
+            return out
+
+        plus, _, _ = run(example, shifted(1.0), load_dir(spec, None))
+        minus, _, _ = run(example, shifted(-1.0), load_dir(spec, None))
+        lhs = scale = 0.0
+        for n, _, _ in floats:
+            fd = (plus[n].astype(np.float64) - minus[n].astype(np.float64)) / (2 * h)
+            lhs += float(np.sum(c[n].astype(np.float64) * fd))
+            scale += float(np.sum(np.abs(c[n].astype(np.float64) * fd)))
+        rhs = float(np.sum(g[k].astype(np.float64) * t))
+        if abs(lhs - rhs) > tol * scale + tol:
+            raise Failure(f"direction on '{k}': <c, fd(t)> = {lhs} but <vjp(c), t> = {rhs} (scale {scale})")
+        worst = max(worst, abs(lhs - rhs) / max(scale, 1e-300))
+    return f"vjp vs central differences: {worst:.1e} relative"
+
+
 def self_test(names):
     examples_dir = os.path.join(ROOT, "examples")
     if not names:
@@ -177,7 +214,9 @@ def self_test(names):
         example = os.path.join(examples_dir, name)
         try:
             spec = load_spec(example)
-            finals, grads, _ = run(example, os.path.join(example, "inputs"), None)
+            inputs = load_dir(spec, os.path.join(example, "inputs"))
+            zeros = load_dir(spec, None)
+            finals, grads, _ = run(example, inputs, zeros)
             tol = tolerance(example)
             worst = 0.0
             for buf, _, _ in spec:
@@ -194,7 +233,8 @@ def self_test(names):
             for buf, g in grads.items():
                 if np.any(g != 0):
                     raise Failure(f"grad '{buf}' with zero cotangents is not zero")
-            print(f"ok   {name}: finals match expected/ (max abs diff {worst:.3g})")
+            fd = fd_check(example, spec, inputs)
+            print(f"ok   {name}: finals match expected/ (max abs diff {worst:.3g}); {fd}")
         except Failure as e:
             bad += 1
             print(f"FAIL {name}: {e}")
@@ -216,8 +256,15 @@ def main():
         ap.error("give one EXAMPLE_DIR and --outputs DIR (or --self-test)")
     example = a.example[0]
     inputs = a.inputs or os.path.join(example, "inputs")
+    if not os.path.isdir(inputs):
+        print(f"jax_grad: {inputs}: no such directory (the inputs folder)", file=sys.stderr)
+        return 1
     try:
-        finals, grads, tangents = run(example, inputs, a.cotangents, a.tangents)
+        spec = load_spec(example)
+        tans = load_dir(spec, a.tangents) if a.tangents else None
+        finals, grads, tangents = run(
+            example, load_dir(spec, inputs), load_dir(spec, a.cotangents), tans
+        )
     except Failure as e:
         print(f"jax_grad: {e}", file=sys.stderr)
         return 1

@@ -170,13 +170,15 @@ fn clang_flavor_abi_and_params() {
     let f = m.function(k);
     assert_eq!(f.kind, FuncKind::Kernel);
     assert_eq!(f.display_name, "vadd4");
-    // Three pointers (i64) and a struct passed by value (a pointer to its bytes).
+    // Three pointers (`.u64` used only as addresses, so typed as generic pointers) and a
+    // struct passed by value (a pointer to its bytes).
+    let generic = Type::Ptr(frontend::ir::AddrSpace::Generic);
     assert_eq!(
         f.param_types(),
         vec![
-            Type::I64,
-            Type::I64,
-            Type::I64,
+            generic,
+            generic,
+            generic,
             Type::Ptr(frontend::ir::AddrSpace::Generic)
         ]
     );

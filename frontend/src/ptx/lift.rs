@@ -108,7 +108,8 @@ fn detect_flavor(text: &str, m: &PtxModule<'_>) -> Flavor {
 }
 
 /// The Numba argument grouping of a kernel, from its mangled name: arrays take
-/// `5 + 2 * ndim` 64-bit parameters.
+/// `5 + 2 * ndim` 64-bit parameters (`u64`, or pointers once `tidy` typed those used
+/// only as addresses).
 fn numba_abi(name: &str, types: &[Type]) -> Option<Vec<AbiArg>> {
     let args = crate::numba::numba_args(name)?;
     let mut out = Vec::new();
@@ -123,7 +124,7 @@ fn numba_abi(name: &str, types: &[Type]) -> Option<Vec<AbiArg>> {
             crate::numba::NumbaArg::Array { ndim, .. } => {
                 let n = 5 + 2 * ndim as usize;
                 let tys = types.get(p..p + n)?;
-                if !tys.iter().all(|t| *t == Type::I64) {
+                if !tys.iter().all(|t| *t == Type::I64 || t.is_ptr()) {
                     return None;
                 }
                 out.push(AbiArg::NumbaArray {

@@ -1,4 +1,9 @@
 //! Clean-up after lifting:
+//! * a kernel's `u64` parameter whose only uses are `inttoptr` (PTX passes pointers as
+//!   `.param .u64` and converts them with `cvta.to.global`) becomes a generic pointer
+//!   parameter, and those conversions become address-space casts of it. This is the type
+//!   clang's `.ll` gives the same parameter; the bits passed are the same, so it is
+//!   legal, and it lets raising see which buffer every access goes to;
 //! * `inttoptr` of `ptrtoint(p) + x` (through additions) becomes `ptradd p, x`, so
 //!   addresses computed with integer arithmetic on a pointer of the same space stay
 //!   pointer arithmetic;
@@ -91,6 +96,75 @@ fn fold_ptr(
         }
         _ => None,
     }
+}
+
+/// Kernel `u64` parameters used only by `inttoptr` become `ptr.generic` parameters.
+fn pointer_params(f: &mut Function) {
+    if f.kind != FuncKind::Kernel {
+        return;
+    }
+    let mut only_inttoptr: HashMap<Value, bool> = f
+        .params
+        .iter()
+        .filter(|&&p| f.value_type(p) == Type::I64)
+        .map(|&p| (p, false))
+        .collect();
+    if only_inttoptr.is_empty() {
+        return;
+    }
+    let disqualify = |v: Value, map: &mut HashMap<Value, bool>| {
+        map.remove(&v);
+    };
+    for block in &f.blocks {
+        for &inst in &block.insts {
+            let op = &f.insts[inst.index()].op;
+            if let Op::Cast(CastOp::IntToPtr, x) = op {
+                if let Some(seen) = only_inttoptr.get_mut(x) {
+                    *seen = true;
+                }
+                continue;
+            }
+            for v in op.operands() {
+                disqualify(v, &mut only_inttoptr);
+            }
+        }
+        match &block.term {
+            Terminator::CondBr { cond: v, .. }
+            | Terminator::Switch { value: v, .. }
+            | Terminator::Ret(Some(v)) => disqualify(*v, &mut only_inttoptr),
+            _ => {}
+        }
+        for call in block.term.successors() {
+            for &v in &call.args {
+                disqualify(v, &mut only_inttoptr);
+            }
+        }
+    }
+    let generic = Type::Ptr(AddrSpace::Generic);
+    let mut retyped = false;
+    for (&p, &used) in &only_inttoptr {
+        if used {
+            f.values[p.index()].ty = generic;
+            retyped = true;
+        }
+    }
+    if !retyped {
+        return;
+    }
+    let mut alias: HashMap<Value, Value> = HashMap::new();
+    for d in &mut f.insts {
+        if let (Op::Cast(CastOp::IntToPtr, x), Some(r)) = (&d.op, d.result) {
+            if only_inttoptr.get(x) == Some(&true) {
+                let want = f.values[r.index()].ty;
+                if want == generic {
+                    alias.insert(r, *x);
+                } else {
+                    d.op = Op::Cast(CastOp::AddrSpaceCast, *x);
+                }
+            }
+        }
+    }
+    apply_alias(f, &alias);
 }
 
 /// `inttoptr(ptrtoint(p) + a + ...)` -> `ptradd(ptradd(p, a), ...)`.
@@ -249,6 +323,7 @@ fn removable(op: &Op) -> bool {
 
 /// All of the clean-ups, in order.
 pub(super) fn tidy(f: &mut Function) {
+    pointer_params(f);
     fold_pointers(f);
     thread_jumps(f);
     merge_blocks(f);

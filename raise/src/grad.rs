@@ -14,6 +14,12 @@
 //! Targets: whatever runs raised kernels: `parallel-interp` (the parallel-IR
 //! interpreter), `cpu` (distribution at barriers, MLIR JIT) and `xla` (StableHLO through
 //! [`lower::stablehlo`] and PJRT). `interp` runs kernel IR and cannot run them.
+//!
+//! On `xla` each derivative program is ONE StableHLO module ([`stablehlo::Program`]:
+//! launches over tensor slots, snapshots of slots, zeroing), compiled once per call; the
+//! same modules are what `raise emit --emit stablehlo --grad/--jvp` writes
+//! ([`emit_grad_stablehlo`], [`emit_jvp_stablehlo`], whose docs give `@main`'s contract).
+//! The other targets run the launches one by one on host buffers, with the same steps.
 
 use frontend::interp::{LaunchConfig, Memory};
 use frontend::ir::{AddrSpace, FuncId, Module};

@@ -895,11 +895,28 @@ impl<'k> Emitter<'k> {
         if let Some(&id) = self.id_of.get(&v) {
             return Some(Affine::id(id));
         }
-        let ValueDef::Result(op, 0) = k.value_def(v) else {
+        let ValueDef::Result(op, index) = k.value_def(v) else {
             return None;
         };
         let ext = self.extent;
         let bits = ty.bits();
+        if let OpKind::If { .. } = k.op(op).kind {
+            // Both branches yield the same function of the ids (e.g. an index computed
+            // in each): the merged value is that function on every lane.
+            let forms = merge_sources(k, v)?
+                .into_iter()
+                .map(|s| self.affine(s))
+                .collect::<Option<Vec<_>>>()?;
+            let first = *forms.first()?;
+            return forms
+                .iter()
+                .all(|f| *f == first)
+                .then_some(first)?
+                .fits(bits, &ext);
+        }
+        if index != 0 {
+            return None;
+        }
         let r = match k.op(op).kind.clone() {
             OpKind::Const { bits: b } => Affine::constant(frontend::interp::semantics::sext(b, ty)),
             OpKind::Dim(d) => Affine::constant(self.dim_value(d) as i64),
@@ -1964,8 +1981,9 @@ impl<'k> Emitter<'k> {
         let el = el_of(mem.ty).ok_or_else(|| self.err("pointer load"))?;
         let boxed = form.is_none_or(|(s, _)| s < 1);
         if let (true, Some(f)) = (boxed, bform) {
-            if let Some((rows, bv)) = self.box_of(key, &mem, &f, false) {
-                let name = self.box_load(&mem, el, rows, &bv);
+            if let Some((rows, bv, pad)) = self.box_of(key, &mem, &f, false) {
+                let padded = self.pad_buffer(&mem, el, pad);
+                let name = self.box_load(&padded, el, rows, &bv);
                 return Ok(V {
                     name,
                     lanes: true,
@@ -2075,9 +2093,21 @@ impl<'k> Emitter<'k> {
             }
         }
         if let Some(f) = bform {
-            if let Some((rows, bv)) = self.box_of(key, &mem, &f, true) {
+            if let Some((rows, bv, pad)) = self.box_of(key, &mem, &f, true) {
                 let m = self.mask_or_true();
-                let name = self.box_store(&mem, rows, &bv, &v, &m, combiner);
+                let padded = self.pad_buffer(&mem, el, pad);
+                let mut name = self.box_store(&padded, rows, &bv, &v, &m, combiner);
+                if padded.len != mem.len {
+                    // Updates that fell into the padding are dropped, as a scatter's
+                    // out-of-bounds updates are.
+                    name = self.let_(format!(
+                        "stablehlo.slice {name} [{}:{}] : (tensor<{}x{el}>) -> tensor<{}x{el}>",
+                        pad.0,
+                        pad.0 + mem.len,
+                        padded.len,
+                        mem.len
+                    ));
+                }
                 self.mems.insert(key, Mem { name, ..mem });
                 return Ok(());
             }
@@ -2114,7 +2144,21 @@ impl<'k> Emitter<'k> {
     /// slice/pad lowering is then exact). For a store (`store`), every id that varies
     /// over the launch must index the box (the row for shared memory's block ids), so
     /// that no two lanes write one element and the box's positions are the lanes.
-    fn box_of(&self, key: MemKey, mem: &Mem, f: &Affine, store: bool) -> Option<(i64, BoxView)> {
+    ///
+    /// A spec buffer's box may reach outside the buffer (a stencil's `in[c - nx]` on the
+    /// first row, masked off): it is then taken on the buffer padded by `pad = (low,
+    /// high)` elements (at most the buffer's length in all). A load then reads padding
+    /// where the gather would have clamped (only lanes accessing out of bounds, which
+    /// CUDA leaves undefined and inactive lanes discard); a store writes the padded copy
+    /// and keeps the buffer's part, dropping exactly the updates a scatter drops (it
+    /// addresses by the same flat index, and the box is injective).
+    fn box_of(
+        &self,
+        key: MemKey,
+        mem: &Mem,
+        f: &Affine,
+        store: bool,
+    ) -> Option<(i64, BoxView, (i64, i64))> {
         let (rows, allowed): (i64, &[usize]) = match key {
             MemKey::Buf(_) => (1, &[0, 1, 2, 3, 4, 5]),
             MemKey::Shared(_) => (self.nb, &[3, 4, 5]),
@@ -2123,7 +2167,17 @@ impl<'k> Emitter<'k> {
         if rows <= 0 || mem.len % rows != 0 {
             return None;
         }
-        let bv = box_view(f, &self.extent, allowed, mem.len / rows)?;
+        let mut pad = (0, 0);
+        let mut f = *f;
+        if rows == 1 {
+            let (lo, hi) = f.range(&self.extent)?;
+            pad = ((-lo).max(0), (hi + 1 - mem.len).max(0));
+            if pad.0.checked_add(pad.1)? > mem.len {
+                return None;
+            }
+            f = f.add(&Affine::constant(pad.0))?;
+        }
+        let bv = box_view(&f, &self.extent, allowed, mem.len / rows + pad.0 + pad.1)?;
         if store {
             let covered = (0..6).all(|k| {
                 self.extent[k] <= 1
@@ -2134,7 +2188,25 @@ impl<'k> Emitter<'k> {
                 return None;
             }
         }
-        Some((rows, bv))
+        Some((rows, bv, pad))
+    }
+
+    /// `mem` padded with `pad = (low, high)` zero elements (itself when no padding).
+    fn pad_buffer(&mut self, mem: &Mem, el: &'static str, pad: (i64, i64)) -> Mem {
+        if pad == (0, 0) {
+            return mem.clone();
+        }
+        let z = self.cst(false, el, 0);
+        let len = mem.len + pad.0 + pad.1;
+        let name = self.let_(format!(
+            "stablehlo.pad {}, {}, low = [{}], high = [{}], interior = [0] : (tensor<{}x{el}>, tensor<{el}>) -> tensor<{len}x{el}>",
+            mem.name, z.name, pad.0, pad.1, mem.len
+        ));
+        Mem {
+            name,
+            len,
+            ty: mem.ty,
+        }
     }
 
     /// Lane-shape position of id `k` in `[gz, gy, gx, BZ, BY, BX]`.

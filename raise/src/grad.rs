@@ -214,6 +214,17 @@ fn shadow_args(kernel: &Kernel, args: &[ParamValue], n: usize) -> Vec<ParamValue
     out
 }
 
+/// The bits of each scalar argument of a launch (`None` for pointers).
+fn launch_scalars(params: &[ParamValue]) -> Vec<Option<u64>> {
+    params
+        .iter()
+        .map(|p| match *p {
+            ParamValue::Bits(b) => Some(b),
+            _ => None,
+        })
+        .collect()
+}
+
 /// Zero every buffer that is not floating point.
 fn zero_non_float(bufs: &mut [HostBuffer]) {
     for b in bufs {
@@ -235,20 +246,28 @@ pub fn jvp(
 ) -> Result<(Vec<HostBuffer>, Vec<HostBuffer>), Diagnostic> {
     let bound = bind_spec(module, spec)?;
     let n = inputs.len();
-    let mut kernels: Vec<(frontend::ir::FuncId, Kernel)> = Vec::new();
+    let mut raised: Vec<(frontend::ir::FuncId, Kernel)> = Vec::new();
     for l in &bound {
-        if !kernels.iter().any(|(f, _)| *f == l.kernel) {
-            let raised = parallel_ir::raise_kernel(module, l.kernel)?;
-            kernels.push((l.kernel, parallel_ir::autodiff::jvp_kernel(&raised)?));
+        if !raised.iter().any(|(f, _)| *f == l.kernel) {
+            raised.push((l.kernel, parallel_ir::raise_kernel(module, l.kernel)?));
         }
     }
-    let mut launches = Vec::with_capacity(bound.len());
+    // Tangent kernels specialised to each launch (scalars, dimensions).
+    let mut kernels = Vec::with_capacity(bound.len());
     for l in &bound {
-        let kernel = kernels
+        let k = raised
             .iter()
             .find(|(f, _)| *f == l.kernel)
             .map(|(_, k)| k)
-            .ok_or_else(|| Diagnostic::new("internal", "kernel not differentiated"))?;
+            .ok_or_else(|| Diagnostic::new("internal", "kernel not raised"))?;
+        kernels.push(parallel_ir::autodiff::jvp_kernel_for_launch(
+            k,
+            &l.config,
+            &launch_scalars(&l.params),
+        )?);
+    }
+    let mut launches = Vec::with_capacity(bound.len());
+    for (l, kernel) in bound.iter().zip(&kernels) {
         launches.push(RaisedLaunch {
             kernel,
             grid: l.config.grid,
@@ -311,24 +330,23 @@ pub fn grad(
 ) -> Result<(Vec<HostBuffer>, Vec<HostBuffer>), Diagnostic> {
     let bound = bind_spec(module, spec)?;
     let n = inputs.len();
-    let mut kernels: Vec<(frontend::ir::FuncId, Kernel, Kernel)> = Vec::new();
+    let mut kernels: Vec<(frontend::ir::FuncId, Kernel)> = Vec::new();
     for l in &bound {
-        if !kernels.iter().any(|(f, _, _)| *f == l.kernel) {
+        if !kernels.iter().any(|(f, _)| *f == l.kernel) {
             let raised = parallel_ir::raise_kernel(module, l.kernel)?;
-            let adjoint = parallel_ir::autodiff::vjp_kernel(&raised)?;
-            kernels.push((l.kernel, raised, adjoint));
+            kernels.push((l.kernel, raised));
         }
     }
     let find = |f| {
         kernels
             .iter()
-            .find(|(g, _, _)| *g == f)
+            .find(|(g, _)| *g == f)
             .ok_or_else(|| Diagnostic::new("internal", "kernel not differentiated"))
     };
     let mut saved = Vec::with_capacity(bound.len());
     let mut state = inputs;
     for l in &bound {
-        let (_, raised, _) = find(l.kernel)?;
+        let (_, raised) = find(l.kernel)?;
         let launch = RaisedLaunch {
             kernel: raised,
             grid: l.config.grid,
@@ -341,13 +359,20 @@ pub fn grad(
     }
     zero_non_float(&mut cotangents);
     for (l, before) in bound.iter().zip(saved).rev() {
-        let (_, _, adjoint) = find(l.kernel)?;
+        let (_, raised) = find(l.kernel)?;
+        // The adjoint is specialised to the launch (scalars, dimensions), which bounds
+        // its loops (see `parallel_ir::autodiff::vjp_kernel_for_launch`).
+        let adjoint = parallel_ir::autodiff::vjp_kernel_for_launch(
+            raised,
+            &l.config,
+            &launch_scalars(&l.params),
+        )?;
         let launch = RaisedLaunch {
-            kernel: adjoint,
+            kernel: &adjoint,
             grid: l.config.grid,
             block: l.config.block,
             dynamic_shared_bytes: l.config.dynamic_shared_bytes,
-            args: shadow_args(adjoint, &l.params, n),
+            args: shadow_args(&adjoint, &l.params, n),
         };
         let mut all = before;
         all.extend(cotangents);

@@ -1401,7 +1401,7 @@ fn contains_parallel(k: &Kernel, op: OpId) -> bool {
 
 /// A loop that neither defines floats nor writes memory (its re-execution is all the
 /// adjoint needs).
-fn inactive_loop(k: &Kernel, op: OpId) -> bool {
+pub(crate) fn inactive_loop(k: &Kernel, op: OpId) -> bool {
     let mut defined = HashSet::new();
     let mut used = Vec::new();
     collect(k, op, &mut defined, &mut used);

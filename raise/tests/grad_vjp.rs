@@ -199,6 +199,16 @@ grad_tests_from! { "kernel.O0.ll";
     grad_scan_block_from_o0: "scan_block",
 }
 
+grad_tests_from! { "kernel.ptx";
+    grad_saxpy_from_ptx: "saxpy",
+    grad_reduce_shared_from_ptx: "reduce_shared",
+    grad_softmax_rows_from_ptx: "softmax_rows",
+    grad_matmul_tiled_from_ptx: "matmul_tiled",
+    grad_warp_shuffle_reduce_from_ptx: "warp_shuffle_reduce",
+    grad_float4_copy_from_ptx: "float4_copy",
+    grad_dynamic_shared_from_ptx: "dynamic_shared",
+}
+
 #[test]
 fn grad_saxpy_from_o0() {
     check_grad("saxpy", "kernel.O0.ll");

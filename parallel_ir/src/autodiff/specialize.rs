@@ -9,6 +9,14 @@
 //!   launch-sized block of shared memory, become one static allocation of the launch's
 //!   dynamic shared size (every root that named one of them names it), so that a shadow
 //!   twin of it aliases exactly as the primal allocations alias each other;
+//! * 64-bit integer parameters bound to buffers whose only uses are `inttoptr` (PTX
+//!   passes pointers as `.u64`) become pointer parameters, and accesses through
+//!   `ptradd`/`addrspacecast` chains on them get the parameter as their root (the byte
+//!   offset is the sum of the chain's offsets), so that they have shadows like pointer
+//!   parameters of LLVM kernels;
+//! * `bitcast(shuffle(bitcast(x : f32) : i32))` (PTX shuffles `.b32` registers) becomes
+//!   a shuffle of the float `x` when the integer shuffle has no other use (a shuffle
+//!   moves the 32 bits unchanged whatever their type), so that it gets an adjoint;
 //! * the raising clean-ups (constant folding, CSE, LICM, while-to-for, DCE) run again,
 //!   so loop bounds that depend on parameters and dimensions become constants.
 //!
@@ -21,7 +29,10 @@ use std::collections::HashMap;
 use frontend::interp::LaunchConfig;
 use frontend::Diagnostic;
 
-use crate::ir::{Addr, Dim, Kernel, MemRoot, OpKind, Region, SharedId};
+use crate::ir::{
+    Addr, BinaryOp, CastOp, Dim, Kernel, MemRoot, OpId, OpKind, Region, SharedId, Type, Value,
+    ValueDef,
+};
 
 /// The kernel specialised to a launch with `config` and, for each parameter, its bits
 /// when it is a scalar with a known value (`None` for pointers and unknowns).
@@ -65,6 +76,8 @@ pub fn specialize(
     crate::raising::util::replace_uses(&mut k, &repl);
     consts.extend(std::mem::take(&mut k.body.ops));
     k.body.ops = consts;
+    integer_pointer_params(&mut k, scalars);
+    float_shuffles(&mut k);
     // Dynamic shared allocations: one static allocation of the launch's size.
     let dynamic: Vec<SharedId> = (0..k.shared.len() as u32)
         .map(SharedId)
@@ -126,4 +139,163 @@ fn drop_allocs(k: &mut Kernel, region: &mut Region, ids: &[SharedId]) {
         }
         k.op_mut(o).kind = kind;
     }
+}
+
+/// PTX pointer parameters (`i64` bound to a buffer, used only by `inttoptr`) become
+/// pointer parameters, and accesses through them get a known root.
+fn integer_pointer_params(k: &mut Kernel, scalars: &[Option<u64>]) {
+    let mut uses: HashMap<Value, Vec<OpId>> = HashMap::new();
+    let mut other_use: std::collections::HashSet<Value> = std::collections::HashSet::new();
+    for (i, op) in k.ops.iter().enumerate() {
+        let int_to_ptr = matches!(op.kind, OpKind::Cast(CastOp::IntToPtr, _));
+        op.kind.for_each_operand(|v| {
+            if int_to_ptr {
+                uses.entry(v).or_default().push(OpId(i as u32));
+            } else {
+                other_use.insert(v);
+            }
+        });
+    }
+    let mut repl = HashMap::new();
+    let mut converted = Vec::new();
+    for (i, &p) in k.params.clone().iter().enumerate() {
+        let bound_to_buffer = matches!(scalars.get(i), Some(None));
+        if k.value_type(p) != Type::I64 || !bound_to_buffer || other_use.contains(&p) {
+            continue;
+        }
+        let Some(casts) = uses.get(&p) else { continue };
+        k.values[p.index()].ty = Type::Ptr(frontend::ir::AddrSpace::Generic);
+        for &c in casts {
+            if let Some(r) = k.result(c) {
+                if k.value_type(r) == k.value_type(p) {
+                    repl.insert(r, p);
+                } else {
+                    k.op_mut(c).kind = OpKind::Cast(CastOp::AddrSpaceCast, p);
+                }
+            }
+        }
+        converted.push(i as u32);
+    }
+    if converted.is_empty() {
+        return;
+    }
+    crate::raising::util::replace_uses(k, &repl);
+    let mut body = std::mem::take(&mut k.body);
+    reroot(k, &mut body, &converted);
+    k.body = body;
+}
+
+/// The parameter (among `params`) a pointer value is derived from, and the byte
+/// offsets added on the way.
+fn chain(k: &Kernel, mut v: Value, params: &[u32]) -> Option<(u32, Vec<Value>)> {
+    let mut offs = Vec::new();
+    for _ in 0..64 {
+        match k.value_def(v) {
+            ValueDef::Param(i) => return params.contains(&i).then_some((i, offs)),
+            ValueDef::Result(op, 0) => match k.op(op).kind {
+                OpKind::PtrAdd { ptr, offset } => {
+                    offs.push(offset);
+                    v = ptr;
+                }
+                OpKind::Cast(CastOp::AddrSpaceCast, x) => v = x,
+                _ => return None,
+            },
+            _ => return None,
+        }
+    }
+    None
+}
+
+fn reroot(k: &mut Kernel, region: &mut Region, params: &[u32]) {
+    let old = std::mem::take(&mut region.ops);
+    for o in old {
+        let mut kind = std::mem::replace(&mut k.op_mut(o).kind, OpKind::Yield(Vec::new()));
+        for r in kind.regions_mut() {
+            reroot(k, r, params);
+        }
+        let mut addrs: Vec<&mut Addr> = match &mut kind {
+            OpKind::Load { addr }
+            | OpKind::Store { addr, .. }
+            | OpKind::Atomic { addr, .. }
+            | OpKind::AtomicCas { addr, .. }
+            | OpKind::Memset { dst: addr, .. } => vec![addr],
+            OpKind::Memcpy { dst, src, .. } => vec![dst, src],
+            _ => Vec::new(),
+        };
+        for a in addrs.iter_mut() {
+            let Addr::Dynamic(p) = **a else { continue };
+            let Some((i, offs)) = chain(k, p, params) else {
+                continue;
+            };
+            let mut off: Option<Value> = None;
+            for x in offs {
+                off = Some(match off {
+                    None => x,
+                    Some(acc) => {
+                        let id =
+                            k.create_op(OpKind::Binary(BinaryOp::Add, acc, x), &[Type::I64], None);
+                        region.ops.push(id);
+                        k.op(id).results[0]
+                    }
+                });
+            }
+            let off = match off {
+                Some(v) => v,
+                None => {
+                    let id = k.create_op(OpKind::Const { bits: 0 }, &[Type::I64], None);
+                    region.ops.push(id);
+                    k.op(id).results[0]
+                }
+            };
+            **a = Addr::Root {
+                root: MemRoot::Param(i),
+                offset: off,
+            };
+        }
+        k.op_mut(o).kind = kind;
+        region.ops.push(o);
+    }
+}
+
+/// Float shuffles moved through integer registers become float shuffles.
+fn float_shuffles(k: &mut Kernel) {
+    let mut count: HashMap<Value, usize> = HashMap::new();
+    for op in &k.ops {
+        op.kind
+            .for_each_operand(|v| *count.entry(v).or_default() += 1);
+    }
+    let def = |k: &Kernel, v: Value| match k.value_def(v) {
+        ValueDef::Result(op, 0) => Some(op),
+        _ => None,
+    };
+    let mut repl = HashMap::new();
+    for i in 0..k.ops.len() {
+        let OpKind::Cast(CastOp::Bitcast, s) = k.ops[i].kind else {
+            continue;
+        };
+        let Some(&r) = k.ops[i].results.first() else {
+            continue;
+        };
+        let fty = k.value_type(r);
+        if !fty.is_float() || count.get(&s) != Some(&1) {
+            continue;
+        }
+        let Some(sh) = def(k, s) else { continue };
+        let OpKind::Shuffle { value, .. } = k.op(sh).kind else {
+            continue;
+        };
+        let Some(inner) = def(k, value) else { continue };
+        let OpKind::Cast(CastOp::Bitcast, x) = k.op(inner).kind else {
+            continue;
+        };
+        if k.value_type(x) != fty {
+            continue;
+        }
+        if let OpKind::Shuffle { value, .. } = &mut k.op_mut(sh).kind {
+            *value = x;
+        }
+        k.values[s.index()].ty = fty;
+        repl.insert(r, s);
+    }
+    crate::raising::util::replace_uses(k, &repl);
 }

@@ -5,27 +5,45 @@
 //! and a shadow twin of every shared and per-thread allocation. It is run on a scratch
 //! copy of the buffers as they were *before* the launch, plus the cotangents of the
 //! buffers *after* it; it leaves in the shadow buffers the cotangents of the buffers
-//! before the launch. The driver (`raise/src/grad.rs`) chains launches last to first.
+//! before the launch. The driver (`raise/src/grad.rs`) chains launches last to first and
+//! differentiates each launch's kernel after [`super::specialize`] (scalar arguments
+//! and launch dimensions as constants, dynamic shared memory as one static allocation,
+//! PTX integer pointer parameters as pointers) and [`super::unroll`] (loops with known
+//! trip counts fully unrolled): see [`super::vjp_kernel_for_launch`].
 //!
 //! Each thread (inside the block-parallel region) first re-executes the forward body
-//! (recompute instead of a tape: its stores go to the scratch copy, its values are the
-//! primal ones because the scratch copy holds the state the primal launch started
-//! from), then runs the reverse sweep of the body, op by op in reverse order:
+//! (its stores go to the scratch copy, its values are the primal ones because the
+//! scratch copy holds the state the primal launch started from, and the barriers are
+//! kept), then runs the reverse sweep of the body, op by op in reverse order. The
+//! forward values the sweep reads stay live from the re-execution (in registers, or
+//! in the per-thread storage that the backends give values living across barriers):
+//! for unrolled loops this is the per-thread tape of every iteration, linear in time
+//! and memory, including values loaded from memory that later iterations overwrite
+//! (shared tiles, tree reductions).
 //! * `y = f(x, ...)`: `dx += f'(x) dy` (the forward-mode rules, which are linear in the
 //!   tangent, give these products);
 //! * store `B[a] = v`: `dv += dB[a]; dB[a] = 0`; memset zeroes the shadow range;
 //! * load `v = B[a]`: `dB[a] += dv` with an atomic add for buffers and shared memory
-//!   (correct whatever the sharing between threads; specialising thread-private
-//!   locations and full reductions is a later optimisation), a plain update for
-//!   per-thread allocations;
+//!   (correct whatever the sharing between threads), a plain update for per-thread
+//!   allocations;
 //! * `atomic fadd B[a], v` (old value unused): `dv += dB[a]`;
+//! * `memcpy(d, s, n)` (constant `n`, a kernel whose float data has one type):
+//!   element by element `ds += dd; dd = 0` (overlap is undefined in the primal);
+//! * shuffles: lane `i` read lane `src(i)` (the exact PTX rule: the computed lane when
+//!   inside the clamp/segment, else `i` itself), so the cotangent of lane `j` is the sum
+//!   of `dy_i` over the lanes with `src(i) = j`: its own `dy_j` when `src(j) = j`, plus,
+//!   for up/down/bfly with a constant lane operand, the mirrored shuffle (down <-> up,
+//!   bfly is self-inverse) of `dy` and of `src` from the only possible reader; for idx
+//!   or per-lane operands, 32 `idx` shuffles gather every lane's `(dy, src)`. Votes
+//!   give integers (no adjoint);
 //! * `If`: the reverse of both regions under the primal condition; values defined in
 //!   an `If`'s regions that the reverse sweep needs are made extra results of the
 //!   forward `If` (the other branch yields zero) so that they are in scope;
 //! * a barrier is mirrored: the reverse sweep of the code after a barrier runs before
 //!   the mirror of that barrier, the reverse of the code before it after, so adjoint
 //!   accumulation into shared memory is complete when it is read;
-//! * loops are reversed by *replay* (recompute, no tape): a `For` iteration by
+//! * loops left after unrolling (trip count not known for the launch, or too large to
+//!   unroll) are reversed by *replay* (recompute, no tape): a `For` iteration by
 //!   iteration, last first, re-running the loop (memory writes left out) up to the
 //!   iteration to recover its carried values, then its body and the body's reverse; a
 //!   `While` likewise after counting its iterations (the exiting `before` region is
@@ -37,15 +55,15 @@
 //!   carried) and no address, condition or bound is tainted. Barriers in loops are
 //!   replayed too (the trip counts of loops with barriers are uniform, or the primal
 //!   kernel would be undefined) and mirrored in the reverse iterations. Cost quadratic in
-//!   the trip count, no memory. Other loops are
-//!   `not-differentiable` (a per-thread tape for loops with a launch-bounded trip count
-//!   is the next step); loops on integers only without memory writes are re-executed
-//!   and have no adjoint.
+//!   the trip count, no memory. Other loops are `not-differentiable`, with the reason;
+//!   loops on integers only without memory writes are re-executed and have no adjoint.
 //!
 //! Only float values and memory get adjoints (activity); integer data gets none (its
 //! shadow is zeroed where it is overwritten). Float loads outside the thread-parallel
-//! region, float data moved through integer registers, shuffles, compare-and-swap of
-//! floats, memcpy and float atomics other than add are `not-differentiable`.
+//! region, float data moved through integer registers (other than PTX shuffles, which
+//! [`super::specialize`] turns into float shuffles), compare-and-swap of floats, float
+//! atomics other than add, memcpy of non-constant length and dynamic shared memory
+//! without specialisation are `not-differentiable`.
 //!
 //! Why it is legal: for one thread the sweep is the textbook adjoint of a straight-line
 //! program with structured branches; cotangent contributions of different threads to
@@ -53,7 +71,8 @@
 //! the sum of their contributions), and a location written in the launch is owned by
 //! the writing thread at the point of the write (otherwise the primal launch would have
 //! a data race), so reading and zeroing its shadow there is race-free given the mirrored
-//! barriers.
+//! barriers. A shuffle's reverse runs at the mirrored point of the same converged
+//! control flow, so the lanes it reads are there.
 
 use std::collections::HashSet;
 

@@ -16,9 +16,9 @@
 //! trip count `N` and whether all executions run exactly `N` iterations.
 //! * uniform count: the body is copied `N` times (a `While`'s `before` region `N + 1`
 //!   times);
-//! * varying count (no barrier inside): `N` guarded copies (`if iv < upper` for a
-//!   `For`; for a `While`, a `done` flag carried through `N + 1` guarded copies of
-//!   `before` + `after`).
+//! * varying count (no barrier inside): `N` guarded copies (`if alive && iv < upper`
+//!   for a `For`, `alive` false from the first failed test on; for a `While`, a `done`
+//!   flag carried through `N + 1` guarded copies of `before` + `after`).
 //!
 //! Loops the evaluator cannot bound, and loops whose unrolled size would exceed
 //! [`MAX_UNROLLED_OPS`], are left alone (reverse mode then replays them or names the
@@ -546,13 +546,18 @@ impl<'k> Un<'k> {
                 let ity = self.out.value_type(iv);
                 let mut state = inits.iter().map(|&v| self.v(v)).collect::<R<Vec<_>>>()?;
                 let tys = self.types(&state);
+                // Guarded copies: `alive` stays false once `iv < upper` failed (so a
+                // wrapped `iv` in a later copy cannot revive the loop).
+                let mut alive = self.val(ops, OpKind::Const { bits: 1 }, Type::I1);
                 for k in 0..n {
                     if uniform {
                         self.map[body.args[0].index()] = Some(iv);
                         self.map_all(&body.args[1..], &state);
                         state = self.body(body, ops)?;
                     } else {
-                        let c = self.val(ops, OpKind::ICmp(IntPredicate::Slt, iv, hi), Type::I1);
+                        let lt = self.val(ops, OpKind::ICmp(IntPredicate::Slt, iv, hi), Type::I1);
+                        let c = self.val(ops, OpKind::Binary(BinaryOp::And, alive, lt), Type::I1);
+                        alive = c;
                         let cur = state.clone();
                         let iv_now = iv;
                         state = self.if_op(

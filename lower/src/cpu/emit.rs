@@ -23,6 +23,7 @@
 use std::collections::BTreeSet;
 use std::fmt::Write;
 
+use super::split::{SegmentState, SplitPlan};
 use frontend::interp::semantics::sext;
 use frontend::interp::LaunchConfig;
 use frontend::Diagnostic;
@@ -79,11 +80,11 @@ pub fn c_type(ty: Type) -> &'static str {
     }
 }
 
-struct Emitter<'a> {
-    k: &'a Kernel,
+pub(super) struct Emitter<'a> {
+    pub(super) k: &'a Kernel,
     cfg: &'a LaunchConfig,
     out: String,
-    indent: usize,
+    pub(super) indent: usize,
     names: Vec<Option<String>>,
     counter: usize,
     decls: BTreeSet<String>,
@@ -99,6 +100,9 @@ struct Emitter<'a> {
     /// The guard `If` of a thread loop whose x range was cut to the guard's bound
     /// (`guarded_x_bound`): always true there, so its then-region is emitted inline.
     always_true_if: Option<OpId>,
+    /// Inside a segment of an index-set-split x loop (`super::split`): the branches
+    /// resolved there and the extensions emitted in affine form.
+    pub(super) segment: Option<SegmentState>,
 }
 
 /// MLIR text of the kernel bound to `cfg`. The function's arguments are the kernel's
@@ -123,6 +127,7 @@ pub fn emit_module(
         err: "%err".to_string(),
         linear_tid: None,
         always_true_if: None,
+        segment: None,
     };
     let mut sig = Vec::new();
     for (i, &p) in kernel.params.iter().enumerate() {
@@ -165,12 +170,12 @@ pub fn emit_module(
 }
 
 impl<'a> Emitter<'a> {
-    fn fresh(&mut self) -> String {
+    pub(super) fn fresh(&mut self) -> String {
         self.counter += 1;
         format!("%t{}", self.counter)
     }
 
-    fn line(&mut self, s: &str) {
+    pub(super) fn line(&mut self, s: &str) {
         for _ in 0..self.indent {
             self.out.push_str("  ");
         }
@@ -179,13 +184,13 @@ impl<'a> Emitter<'a> {
     }
 
     /// `%t = <rhs>`; gives `%t`.
-    fn def(&mut self, rhs: &str) -> String {
+    pub(super) fn def(&mut self, rhs: &str) -> String {
         let t = self.fresh();
         self.line(&format!("{t} = {rhs}"));
         t
     }
 
-    fn name(&self, v: Value) -> Result<String, Diagnostic> {
+    pub(super) fn name(&self, v: Value) -> Result<String, Diagnostic> {
         self.names[v.index()].clone().ok_or_else(|| {
             unsupported(
                 self.k,
@@ -199,11 +204,11 @@ impl<'a> Emitter<'a> {
         self.k.value_type(v)
     }
 
-    fn bind(&mut self, v: Value, name: String) {
+    pub(super) fn bind(&mut self, v: Value, name: String) {
         self.names[v.index()] = Some(name);
     }
 
-    fn const_int(&mut self, value: i64, ty: &str) -> String {
+    pub(super) fn const_int(&mut self, value: i64, ty: &str) -> String {
         if ty == "i1" {
             return self.def(&format!(
                 "arith.constant {}",
@@ -293,8 +298,46 @@ impl<'a> Emitter<'a> {
         (t, p)
     }
 
-    fn op(&mut self, id: OpId) -> Result<(), Diagnostic> {
+    pub(super) fn op(&mut self, id: OpId) -> Result<(), Diagnostic> {
         let data = self.k.op(id).clone();
+        if let Some(seg) = &self.segment {
+            // A branch resolved for this segment: emit the taken region inline.
+            if let (
+                Some(&taken),
+                OpKind::If {
+                    then_region,
+                    else_region,
+                    ..
+                },
+            ) = (seg.forced.get(&id), &data.kind)
+            {
+                let region = if taken { then_region } else { else_region };
+                let term = self.region_body(region)?;
+                let ys = self.yield_of(term)?;
+                for (&r, y) in data.results.iter().zip(ys) {
+                    self.bind(r, y);
+                }
+                return Ok(());
+            }
+            // An extension of an affine index: ext(e(lo)) + c * (x - lo), exact here.
+            if let Some((base, c, lo)) = seg.exts.get(&id).cloned() {
+                let x64 = seg.x64.clone().ok_or_else(|| {
+                    unsupported(
+                        self.k,
+                        "cpu-lowering",
+                        "affine extension outside its x loop",
+                    )
+                })?;
+                let d = self.def(&format!("arith.subi {x64}, {lo} : i64"));
+                let cc = self.const_int(c, "i64");
+                let m = self.def(&format!("arith.muli {d}, {cc} : i64"));
+                let v = self.def(&format!("arith.addi {base}, {m} : i64"));
+                if let Some(&r) = data.results.first() {
+                    self.bind(r, v);
+                }
+                return Ok(());
+            }
+        }
         let res = data.results.first().copied();
         let rty = res.map(|r| self.ty(r));
         if let Some(t) = rty {
@@ -673,6 +716,11 @@ impl<'a> Emitter<'a> {
                 OpKind::SharedAlloc(_) | OpKind::LocalAlloc(_)
             )
         });
+        if level == Level::Block {
+            if let Some(plan) = SplitPlan::analyse(self.k, body, dims[0]) {
+                return self.split_thread_loop(&plan, body, dims, &c0, &c1, &ext, has_allocs);
+            }
+        }
         let ivs: Vec<String> = match level {
             Level::Grid => {
                 // z outermost, x innermost: consecutive iterations are neighbouring blocks
@@ -747,6 +795,75 @@ impl<'a> Emitter<'a> {
                     self.line("}");
                 }
             }
+        }
+        Ok(())
+    }
+
+    /// A thread `Parallel` whose x loop is index-set split (`super::split`): z and y
+    /// loops as usual, then the segmented x loop; each segment leaf is an `scf.for`
+    /// over `[lo, hi)` running the body with the segment's branches resolved.
+    #[allow(clippy::too_many_arguments)]
+    fn split_thread_loop(
+        &mut self,
+        plan: &SplitPlan,
+        body: &Region,
+        dims: [u32; 3],
+        c0: &str,
+        c1: &str,
+        ext: &[String],
+        has_allocs: bool,
+    ) -> Result<(), Diagnostic> {
+        let mut idx = vec![String::new(); 3];
+        for d in [2usize, 1] {
+            let iv = self.fresh();
+            self.line(&format!("scf.for {iv} = {c0} to {} step {c1} {{", ext[d]));
+            self.indent += 1;
+            let v = self.def(&format!("arith.index_cast {iv} : index to i32"));
+            if let Some(&a) = body.args.get(d) {
+                self.bind(a, v.clone());
+            }
+            idx[d] = v;
+        }
+        let outer_tid = self.linear_tid.clone();
+        let c1s = c1.to_string();
+        let mut leaf = |e: &mut Self, lo: &str, hi: &str| -> Result<(), Diagnostic> {
+            let iv = e.fresh();
+            e.line(&format!("scf.for {iv} = {lo} to {hi} step {c1s} {{"));
+            e.indent += 1;
+            let saved = if has_allocs {
+                Some(e.def("llvm.intr.stacksave : !llvm.ptr"))
+            } else {
+                None
+            };
+            let x = e.def(&format!("arith.index_cast {iv} : index to i32"));
+            let x64 = e.def(&format!("arith.index_cast {iv} : index to i64"));
+            if let Some(seg) = e.segment.as_mut() {
+                seg.x64 = Some(x64);
+            }
+            if let Some(&a) = body.args.first() {
+                e.bind(a, x.clone());
+            }
+            let bx = e.const_int(i64::from(dims[0]), "i32");
+            let by = e.const_int(i64::from(dims[1]), "i32");
+            let t = e.def(&format!("arith.muli {}, {by} : i32", idx[2]));
+            let t = e.def(&format!("arith.addi {t}, {} : i32", idx[1]));
+            let t = e.def(&format!("arith.muli {t}, {bx} : i32"));
+            let t = e.def(&format!("arith.addi {t}, {x} : i32"));
+            e.linear_tid = Some(t);
+            e.region_body(body)?;
+            if let Some(s) = saved {
+                e.line(&format!("llvm.intr.stackrestore {s} : !llvm.ptr"));
+            }
+            e.line("scf.yield");
+            e.indent -= 1;
+            e.line("}");
+            Ok(())
+        };
+        self.segmented_x_loop(plan, body, dims[0], &mut leaf)?;
+        self.linear_tid = outer_tid;
+        for _ in 0..2 {
+            self.indent -= 1;
+            self.line("}");
         }
         Ok(())
     }

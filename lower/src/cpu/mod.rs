@@ -9,6 +9,7 @@
 
 pub mod emit;
 mod jit;
+mod split;
 
 use frontend::interp::LaunchConfig;
 use frontend::ir::Type;

@@ -23,20 +23,19 @@
 //! condition is a pure function of atoms and invariants.
 //!
 //! Why a segment sees constant atoms (legality). Let `E(x) = ext(e(0)) + c*x` be the exact
-//! integer (sign- or zero-extension matching the compare's or cast's signedness). Over
-//! `x < blockDim.x <= 1024` with `|c| <= 2^20`, `E` spans less than 2^31, so it leaves the
-//! representable 32-bit range at most once, at the *wrap point* `w`; before `w` the i32
-//! value is `E(x)`, from `w` on it is `E(x) -+ 2^32`. For an atom with `|c| = 1` the i32
-//! value equals the invariant `u` only at `x = t` (first piece) or `x = t + 2^32` (second
-//! piece), `t = c * (ext(u) - ext(e(0)))`; on a segment containing none of
-//! `w, t, t+1, t+2^32, t+2^32+1` strictly inside, the sign of `e(x) - u` (in the compare's
-//! signedness) is constant, so every predicate is. For an extension, a segment without
-//! `w` strictly inside stays in one piece, so `ext(e(x)) = ext(e(lo)) + c*(x - lo)`
-//! exactly. All break points are computed in i64 from 32-bit values (no overflow: every
-//! term is below 2^34). Segments are visited in order (`lo` = previous `hi`, `hi` = the
-//! least break point above `lo`, at most `blockDim.x`), so every thread runs exactly once,
-//! in increasing x as before; the threads of a block were already run one after another
-//! in x order, and running a segment's threads in order keeps that order.
+//! integer (sign- or zero-extension matching the compare's or cast's signedness). The
+//! split loop runs only when every such `E` stays in the representable 32-bit range at
+//! `x = 0` and `x = blockDim.x - 1` (checked at run time in i64; `|c| <= 2^20` and
+//! `blockDim.x <= 1024` keep every term below 2^51), hence everywhere between, as `E`
+//! is monotone; otherwise the plain loop runs. So the i32 value `e(x)` *is* `E(x)` on the
+//! whole block: an extension is exactly `ext(e(lo)) + c*(x - lo)`, and for an atom with
+//! `|c| = 1`, `e(x) = u` only at `x = t = c * (ext(u) - ext(e(0)))`, so `sign(e(x) - u)`
+//! (in the compare's signedness) is constant on each side of `t` and at `t`: a segment
+//! with no break point `t` or `t + 1` strictly inside sees every atom, hence every
+//! specialised condition, constant. Segments are visited in order (`lo` = previous `hi`,
+//! `hi` = the least break point above `lo`, at most `blockDim.x`), so every thread runs
+//! exactly once, in increasing x as before: the threads of a block already ran one after
+//! another in x order (legal because no barrier is left), and the order is unchanged.
 
 use std::collections::{HashMap, HashSet};
 
@@ -398,35 +397,38 @@ impl Emitter<'_> {
             inside.remove(&a);
         }
         let bdx64 = self.const_int(i64::from(bdx), "i64");
-        // Break points (i64), computed once per x loop from x = 0.
+        // Computed once per x loop from x = 0: whether no affine expression wraps over
+        // [0, blockDim.x), and the atoms' break points.
         let zero32 = self.const_int(0, "i32");
         self.bind(x, zero32);
         let mut done = HashSet::new();
         let mut points = Vec::new();
-        let two31 = self.const_int(1 << 31, "i64");
-        let two32 = self.const_int(1 << 32, "i64");
         let one = self.const_int(1, "i64");
-        let wrap_point = |e: &mut Self, b64: &str, c: i64, signed: bool| -> String {
-            // First x at which b64 + c*x leaves [MIN, MAX] (signed) or [0, 2^32) (unsigned).
-            let cabs = e.const_int(c.abs(), "i64");
-            let room = if c > 0 {
-                let lim = if signed { two31.clone() } else { two32.clone() };
-                let lim1 = e.def(&format!("arith.subi {lim}, {one} : i64"));
-                e.def(&format!("arith.subi {lim1}, {b64} : i64"))
-            } else if signed {
-                e.def(&format!("arith.addi {b64}, {two31} : i64"))
-            } else {
-                b64.to_string()
-            };
-            let q = e.def(&format!("arith.divsi {room}, {cabs} : i64"));
-            e.def(&format!("arith.addi {q}, {one} : i64"))
-        };
         let ext64 = |e: &mut Self, v: &str, signed: bool| -> String {
             let n = if signed { "arith.extsi" } else { "arith.extui" };
             e.def(&format!("{n} {v} : i32 to i64"))
         };
-        // One wrap point per (expression, signedness, coefficient).
-        let mut wraps: HashSet<(Value, bool, i64)> = HashSet::new();
+        let mut ok = self.def("arith.constant true");
+        // E(x) = ext(e(0)) + c*x stays representable at x = 0 and x = blockDim.x - 1 (so
+        // everywhere between: E is monotone).
+        let mut no_wrap = |e: &mut Self, b64: &str, c: i64, signed: bool| {
+            let (lo, hi) = if signed {
+                (i64::from(i32::MIN), i64::from(i32::MAX))
+            } else {
+                (0, i64::from(u32::MAX))
+            };
+            let clo = e.const_int(lo, "i64");
+            let chi = e.const_int(hi, "i64");
+            let span = e.const_int(c * (i64::from(bdx) - 1), "i64");
+            let end = e.def(&format!("arith.addi {b64}, {span} : i64"));
+            for v in [b64.to_string(), end] {
+                let a = e.def(&format!("arith.cmpi sge, {v}, {clo} : i64"));
+                let b = e.def(&format!("arith.cmpi sle, {v}, {chi} : i64"));
+                let ab = e.def(&format!("arith.andi {a}, {b} : i1"));
+                ok = e.def(&format!("arith.andi {ok}, {ab} : i1"));
+            }
+        };
+        let mut checked: HashSet<(Value, bool, i64)> = HashSet::new();
         let mut seen_atoms: HashSet<(Value, Value, bool, i64, [bool; 3])> = HashSet::new();
         for a in &plan.atoms {
             if !seen_atoms.insert((a.e, a.u, a.signed, a.c, a.truth)) {
@@ -437,42 +439,40 @@ impl Emitter<'_> {
             let (e0, u) = (self.name(a.e)?, self.name(a.u)?);
             let b64 = ext64(self, &e0, a.signed);
             let u64v = ext64(self, &u, a.signed);
+            if checked.insert((a.e, a.signed, a.c)) {
+                no_wrap(self, &b64, a.c, a.signed);
+            }
             let t = if a.c > 0 {
                 self.def(&format!("arith.subi {u64v}, {b64} : i64"))
             } else {
                 self.def(&format!("arith.subi {b64}, {u64v} : i64"))
             };
-            // As x grows, sign(e - u) steps from -c to 0 at x = t and to +c at t + 1 (and
-            // again at t + 2^32 on the wrapped piece); the truth can only change where the
-            // table differs between neighbouring signs.
+            // As x grows, sign(e - u) steps from -c to 0 at x = t and to +c at t + 1; the
+            // truth can only change where the table differs between neighbouring signs.
             let (before, after) = if a.c > 0 { (0, 2) } else { (2, 0) };
-            let at_t = a.truth[before] != a.truth[1];
-            let at_t1 = a.truth[1] != a.truth[after];
-            let t2 = self.def(&format!("arith.addi {t}, {two32} : i64"));
-            if at_t1 {
-                let t1 = self.def(&format!("arith.addi {t}, {one} : i64"));
-                let t3 = self.def(&format!("arith.addi {t2}, {one} : i64"));
-                points.extend([t1, t3]);
+            if a.truth[1] != a.truth[after] {
+                points.push(self.def(&format!("arith.addi {t}, {one} : i64")));
             }
-            if at_t {
-                points.extend([t, t2]);
-            }
-            if wraps.insert((a.e, a.signed, a.c)) {
-                points.push(wrap_point(self, &b64, a.c, a.signed));
+            if a.truth[before] != a.truth[1] {
+                points.push(t);
             }
         }
         let mut ext_list: Vec<(OpId, Ext)> =
             plan.exts.iter().map(|(&o, e)| (o, e.clone())).collect();
         ext_list.sort_by_key(|(o, _)| o.0);
         for (_, ex) in &ext_list {
-            if !wraps.insert((ex.e, ex.signed, ex.c)) {
+            if !checked.insert((ex.e, ex.signed, ex.c)) {
                 continue;
             }
             self.emit_pure(ex.e, &inside, &mut done)?;
             let e0 = self.name(ex.e)?;
             let b64 = ext64(self, &e0, ex.signed);
-            points.push(wrap_point(self, &b64, ex.c, ex.signed));
+            no_wrap(self, &b64, ex.c, ex.signed);
         }
+        drop(no_wrap);
+        // Some expression wraps inside the block: the plain loop.
+        self.line(&format!("scf.if {ok} {{"));
+        self.indent += 1;
         // for lo = 0; lo < bdx; lo = hi: hi = least break point above lo (or bdx).
         let lo0 = self.const_int(0, "i64");
         let lo = self.fresh();
@@ -512,7 +512,17 @@ impl Emitter<'_> {
         self.line(&format!("scf.yield {hi} : i64"));
         self.indent -= 1;
         self.line("}");
+        self.indent -= 1;
+        self.line("} else {");
+        self.indent += 1;
         self.segment = None;
+        let (c0, cb) = (
+            self.def("arith.constant 0 : index"),
+            self.def(&format!("arith.constant {bdx} : index")),
+        );
+        leaf(self, &c0, &cb)?;
+        self.indent -= 1;
+        self.line("}");
         Ok(())
     }
 

@@ -469,7 +469,6 @@ impl Emitter<'_> {
             let b64 = ext64(self, &e0, ex.signed);
             no_wrap(self, &b64, ex.c, ex.signed);
         }
-        drop(no_wrap);
         // Some expression wraps inside the block: the plain loop.
         self.line(&format!("scf.if {ok} {{"));
         self.indent += 1;

@@ -103,6 +103,9 @@ pub(super) struct Emitter<'a> {
     /// Inside a segment of an index-set-split x loop (`super::split`): the branches
     /// resolved there and the extensions emitted in affine form.
     pub(super) segment: Option<SegmentState>,
+    /// Thread z and y indices (i32) fixed by a row-major grid (`row_major_grid`): the
+    /// next thread `Parallel` emits only its x loop.
+    fixed_zy: Option<(String, String)>,
 }
 
 /// MLIR text of the kernel bound to `cfg`. The function's arguments are the kernel's
@@ -128,6 +131,7 @@ pub fn emit_module(
         linear_tid: None,
         always_true_if: None,
         segment: None,
+        fixed_zy: None,
     };
     let mut sig = Vec::new();
     for (i, &p) in kernel.params.iter().enumerate() {
@@ -717,9 +721,22 @@ impl<'a> Emitter<'a> {
             )
         });
         if level == Level::Block {
-            if let Some(plan) = SplitPlan::analyse(self.k, body, dims[0]) {
-                return self.split_thread_loop(&plan, body, dims, &c0, &c1, &ext, has_allocs);
+            let plan = SplitPlan::analyse(self.k, body, dims[0]);
+            let fixed = self.fixed_zy.take();
+            if plan.is_some() || fixed.is_some() {
+                return self.split_thread_loop(
+                    plan.as_ref(),
+                    body,
+                    dims,
+                    [&c0, &c1],
+                    &ext,
+                    has_allocs,
+                    fixed,
+                );
             }
+        }
+        if level == Level::Grid && self.row_major_grid_ok(body) {
+            return self.row_major_grid(body, [&c0, &c1], &ext);
         }
         let ivs: Vec<String> = match level {
             Level::Grid => {
@@ -805,24 +822,35 @@ impl<'a> Emitter<'a> {
     #[allow(clippy::too_many_arguments)]
     fn split_thread_loop(
         &mut self,
-        plan: &SplitPlan,
+        plan: Option<&SplitPlan>,
         body: &Region,
         dims: [u32; 3],
-        c0: &str,
-        c1: &str,
+        [c0, c1]: [&str; 2],
         ext: &[String],
         has_allocs: bool,
+        fixed: Option<(String, String)>,
     ) -> Result<(), Diagnostic> {
         let mut idx = vec![String::new(); 3];
-        for d in [2usize, 1] {
-            let iv = self.fresh();
-            self.line(&format!("scf.for {iv} = {c0} to {} step {c1} {{", ext[d]));
-            self.indent += 1;
-            let v = self.def(&format!("arith.index_cast {iv} : index to i32"));
-            if let Some(&a) = body.args.get(d) {
-                self.bind(a, v.clone());
+        let opened = fixed.is_none();
+        if let Some((z, y)) = fixed {
+            idx[2] = z;
+            idx[1] = y;
+            for d in [2usize, 1] {
+                if let Some(&a) = body.args.get(d) {
+                    self.bind(a, idx[d].clone());
+                }
             }
-            idx[d] = v;
+        } else {
+            for d in [2usize, 1] {
+                let iv = self.fresh();
+                self.line(&format!("scf.for {iv} = {c0} to {} step {c1} {{", ext[d]));
+                self.indent += 1;
+                let v = self.def(&format!("arith.index_cast {iv} : index to i32"));
+                if let Some(&a) = body.args.get(d) {
+                    self.bind(a, v.clone());
+                }
+                idx[d] = v;
+            }
         }
         let outer_tid = self.linear_tid.clone();
         let c1s = c1.to_string();
@@ -859,12 +887,107 @@ impl<'a> Emitter<'a> {
             e.line("}");
             Ok(())
         };
-        self.segmented_x_loop(plan, body, dims[0], &mut leaf)?;
+        match plan {
+            Some(plan) => self.segmented_x_loop(plan, body, dims[0], &mut leaf)?,
+            None => leaf(self, c0, &ext[0])?,
+        }
         self.linear_tid = outer_tid;
-        for _ in 0..2 {
+        if opened {
+            for _ in 0..2 {
+                self.indent -= 1;
+                self.line("}");
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether the grid `Parallel` can run its threads row-major across blocks: its body
+    /// is pure ops and then one thread `Parallel` (no shared memory, nothing else per
+    /// block), blocks have more than one thread row, and the grid has enough block rows
+    /// to share among OpenMP threads. Such a kernel is a plain map over (block, thread)
+    /// pairs: no barrier is left and nothing is shared within a block, so CUDA allows
+    /// its threads to run in any order or interleaving, and any order is as legal as the
+    /// block-by-block one.
+    fn row_major_grid_ok(&self, body: &Region) -> bool {
+        let (g, b) = (self.cfg.grid, self.cfg.block);
+        if b[1] * b[2] <= 1 || g[0] <= 1 || u64::from(g[1]) * u64::from(g[2]) < 16 {
+            return false;
+        }
+        let ops: Vec<OpId> = body
+            .ops
+            .iter()
+            .copied()
+            .filter(|&o| !self.k.op(o).kind.is_terminator())
+            .collect();
+        let Some((&last, rest)) = ops.split_last() else {
+            return false;
+        };
+        matches!(
+            self.k.op(last).kind,
+            OpKind::Parallel {
+                level: Level::Block,
+                ..
+            }
+        ) && rest
+            .iter()
+            .all(|&o| super::split::pure_op(&self.k.op(o).kind))
+    }
+
+    /// The grid loop of a kernel that [`Self::row_major_grid_ok`] accepts, emitted as
+    /// `parallel (bz, by) { for tz { for ty { for bx { body; for tx {...} } } } }`: each
+    /// thread row of a block row walks memory in one sweep across the blocks (as a
+    /// row-major CPU loop does) instead of a short run per block.
+    fn row_major_grid(
+        &mut self,
+        body: &Region,
+        [c0, c1]: [&str; 2],
+        ext: &[String],
+    ) -> Result<(), Diagnostic> {
+        let (z, y) = (self.fresh(), self.fresh());
+        self.line(&format!(
+            "scf.parallel ({z}, {y}) = ({c0}, {c0}) to ({}, {}) step ({c1}, {c1}) {{",
+            ext[2], ext[1]
+        ));
+        self.indent += 1;
+        for (i, iv) in [(2usize, &z), (1, &y)] {
+            let v = self.def(&format!("arith.index_cast {iv} : index to i32"));
+            if let Some(&a) = body.args.get(i) {
+                self.bind(a, v);
+            }
+        }
+        let block = self.cfg.block;
+        let mut tids = Vec::new();
+        for d in [2usize, 1] {
+            let e = self.def(&format!("arith.constant {} : index", block[d]));
+            let iv = self.fresh();
+            self.line(&format!("scf.for {iv} = {c0} to {e} step {c1} {{"));
+            self.indent += 1;
+            tids.push(self.def(&format!("arith.index_cast {iv} : index to i32")));
+        }
+        let bx = self.fresh();
+        self.line(&format!("scf.for {bx} = {c0} to {} step {c1} {{", ext[0]));
+        self.indent += 1;
+        let v = self.def(&format!("arith.index_cast {bx} : index to i32"));
+        if let Some(&a) = body.args.first() {
+            self.bind(a, v);
+        }
+        for &o in &body.ops {
+            if self.k.op(o).kind.is_terminator() {
+                break;
+            }
+            if matches!(self.k.op(o).kind, OpKind::Parallel { .. }) {
+                self.fixed_zy = Some((tids[0].clone(), tids[1].clone()));
+            }
+            self.op(o)?;
+            self.fixed_zy = None;
+        }
+        for _ in 0..3 {
             self.indent -= 1;
             self.line("}");
         }
+        self.line("scf.reduce");
+        self.indent -= 1;
+        self.line("}");
         Ok(())
     }
 

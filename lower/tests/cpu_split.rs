@@ -277,3 +277,68 @@ fn nested_boundary(grid: [u32; 3], sizes: &[(i32, i32)]) {
         }
     }
 }
+
+/// `s[t] = in[g]; sync; out[g] = s[t + shift]` with `s` of `slots` floats: the first
+/// thread loop overwrites all of `s` exactly when `slots <= blockDim.x`; otherwise the
+/// slots past the block must still read as zero (shared memory is zero-filled, as in the
+/// interpreter), so the fill must stay.
+fn shared_shift(slots: u64, shift: i32) -> Kernel {
+    let mut b = Kb::new("shared_shift");
+    b.param(Type::Ptr(AddrSpace::Global));
+    b.param(Type::Ptr(AddrSpace::Global));
+    let mut top = Vec::new();
+    b.parallel(&mut top, Level::Grid, |b, ops, [bx, _, _]| {
+        let s = b.shared(ops, "s", slots * 4);
+        b.parallel(ops, Level::Block, |b, ops, [tx, _, _]| {
+            let g = b.gid_x(ops, bx, tx);
+            let og = b.offset(ops, g, 4);
+            let v = b.load(ops, MemRoot::Param(0), og, Type::F32);
+            let tz = b.cast(ops, CastOp::ZExt, tx, Type::I64);
+            let four = b.ci(ops, 4, Type::I64);
+            let ot = b.bin(ops, BinaryOp::Mul, tz, four);
+            b.store(ops, s, ot, v);
+            b.barrier(ops);
+            let sh = b.c32(ops, shift);
+            let r = b.bin(ops, BinaryOp::Add, tx, sh);
+            let orr = b.offset(ops, r, 4);
+            let w = b.load(ops, s, orr, Type::F32);
+            b.store(ops, MemRoot::Param(1), og, w);
+        });
+    });
+    b.finish(top)
+}
+
+#[test]
+fn shared_zero_fill_is_dropped_only_when_fully_overwritten() {
+    let (block, grid) = (32u32, 6u32);
+    let n = (block * grid) as usize;
+    let inp: Vec<f32> = (0..n).map(|i| i as f32 + 0.5).collect();
+    // (slots, shift): all slots written; twice the block with reads of the upper half.
+    for (slots, shift) in [(64u64, 32i32), (64, 5), (32, 0)] {
+        let mut k = shared_shift(slots, shift);
+        let c = cfg([grid, 1, 1], [block, 1, 1]);
+        parallel_ir::transforms::distribute::distribute(&mut k, &c)
+            .unwrap_or_else(|d| panic!("{d}"));
+        let mut bufs = vec![f32_bytes(&inp), f32_bytes(&vec![-1.0; n])];
+        // Dirty the stack the allocation will reuse: a previous run with other data.
+        for _ in 0..2 {
+            run_cpu(&k, &c, &[Arg::Buf(0), Arg::Buf(1)], &mut bufs);
+        }
+        let got = bytes_f32(&bufs[1]);
+        for blk in 0..grid as usize {
+            for t in 0..block as usize {
+                let j = t + shift as usize;
+                let want = if j < block as usize {
+                    inp[blk * block as usize + j]
+                } else {
+                    0.0
+                };
+                assert_eq!(
+                    got[blk * block as usize + t],
+                    want,
+                    "slots {slots} shift {shift} block {blk} t {t}"
+                );
+            }
+        }
+    }
+}

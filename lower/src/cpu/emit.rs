@@ -106,6 +106,8 @@ pub(super) struct Emitter<'a> {
     /// Thread z and y indices (i32) fixed by a row-major grid (`row_major_grid`): the
     /// next thread `Parallel` emits only its x loop.
     fixed_zy: Option<(String, String)>,
+    /// Shared allocations whose zeroing is dead (`first_loop_writes_all`).
+    no_zero: BTreeSet<u32>,
 }
 
 /// MLIR text of the kernel bound to `cfg`. The function's arguments are the kernel's
@@ -132,6 +134,7 @@ pub fn emit_module(
         always_true_if: None,
         segment: None,
         fixed_zy: None,
+        no_zero: BTreeSet::new(),
     };
     let mut sig = Vec::new();
     for (i, &p) in kernel.params.iter().enumerate() {
@@ -496,7 +499,16 @@ impl<'a> Emitter<'a> {
                 } else {
                     alloc.bytes
                 };
-                let p = self.alloca_zeroed(bytes.max(1), alloc.align.max(16));
+                let p = if self.no_zero.contains(&s.0) {
+                    let one = self.const_int(1, "i64");
+                    self.def(&format!(
+                        "llvm.alloca {one} x !llvm.array<{} x i8> {{alignment = {} : i64}} : (i64) -> !llvm.ptr",
+                        bytes.max(1),
+                        alloc.align.max(16)
+                    ))
+                } else {
+                    self.alloca_zeroed(bytes.max(1), alloc.align.max(16))
+                };
                 self.shared[s.index()] = Some(p);
                 None
             }
@@ -735,6 +747,15 @@ impl<'a> Emitter<'a> {
                 );
             }
         }
+        if level == Level::Grid {
+            for (i, &o) in body.ops.iter().enumerate() {
+                if let OpKind::SharedAlloc(sid) = self.k.op(o).kind {
+                    if self.first_loop_writes_all(&body.ops[i + 1..], sid) {
+                        self.no_zero.insert(sid.0);
+                    }
+                }
+            }
+        }
         if level == Level::Grid && self.row_major_grid_ok(body) {
             return self.row_major_grid(body, [&c0, &c1], &ext);
         }
@@ -899,6 +920,110 @@ impl<'a> Emitter<'a> {
             }
         }
         Ok(())
+    }
+
+    /// Whether the zero fill of shared allocation `sid` is dead: the first op after it
+    /// (in `rest`, the rest of the grid body) that is not pure nor another allocation is
+    /// a thread loop over a 1-D block in which every thread unconditionally (at the top
+    /// level of the body) stores `size` bytes at byte `ext(threadIdx.x) * size` of the
+    /// allocation, `blockDim.x * size` covers the allocation, and nothing in the loop reads
+    /// it or any address not rooted at a named allocation or parameter. Then every byte
+    /// is written before anything can read it, so its initial value never shows.
+    fn first_loop_writes_all(&self, rest: &[OpId], sid: parallel_ir::ir::SharedId) -> bool {
+        let alloc = &self.k.shared[sid.index()];
+        let bytes = if alloc.dynamic {
+            self.cfg.dynamic_shared_bytes
+        } else {
+            alloc.bytes
+        };
+        let Some(&first) = rest.iter().find(|&&o| {
+            let kind = &self.k.op(o).kind;
+            !super::split::pure_op(kind)
+                && !matches!(kind, OpKind::SharedAlloc(_) | OpKind::LocalAlloc(_))
+        }) else {
+            return false;
+        };
+        let OpKind::Parallel {
+            level: Level::Block,
+            body,
+        } = &self.k.op(first).kind
+        else {
+            return false;
+        };
+        let [bx, by, bz] = self.cfg.block;
+        let Some(&x) = body.args.first() else {
+            return false;
+        };
+        if by != 1 || bz != 1 {
+            return false;
+        }
+        let const_of = |v: Value| match self.k.value_def(v) {
+            parallel_ir::ir::ValueDef::Result(op, 0) => match self.k.op(op).kind {
+                OpKind::Const { bits } => Some(bits),
+                _ => None,
+            },
+            _ => None,
+        };
+        let is_ext_x = |v: Value| match self.k.value_def(v) {
+            parallel_ir::ir::ValueDef::Result(op, 0) => matches!(
+                self.k.op(op).kind,
+                OpKind::Cast(CastOp::ZExt | CastOp::SExt, a) if a == x
+            ),
+            _ => false,
+        };
+        let covering = body.ops.iter().any(|&o| {
+            let OpKind::Store {
+                addr: Addr::Root { root, offset },
+                value,
+            } = self.k.op(o).kind
+            else {
+                return false;
+            };
+            if root != MemRoot::Shared(sid) {
+                return false;
+            }
+            let size = u64::from(self.ty(value).bits().div_ceil(8));
+            let parallel_ir::ir::ValueDef::Result(op, 0) = self.k.value_def(offset) else {
+                return false;
+            };
+            let OpKind::Binary(BinaryOp::Mul, a, b) = self.k.op(op).kind else {
+                return false;
+            };
+            let scale = if is_ext_x(a) {
+                const_of(b)
+            } else if is_ext_x(b) {
+                const_of(a)
+            } else {
+                None
+            };
+            scale == Some(size) && u64::from(bx) * size >= bytes
+        });
+        covering && !self.reads_shared(&body.ops, sid)
+    }
+
+    /// Whether any op (nested ones too) may read shared allocation `sid`: a load, atomic,
+    /// copy or fill through it or through a computed pointer, or its address escaping.
+    fn reads_shared(&self, ops: &[OpId], sid: parallel_ir::ir::SharedId) -> bool {
+        let risky = |a: &Addr| match a {
+            Addr::Root { root, .. } => *root == MemRoot::Shared(sid),
+            Addr::Dynamic(_) => true,
+        };
+        ops.iter().any(|&o| {
+            let kind = &self.k.op(o).kind;
+            let here = match kind {
+                OpKind::Load { addr }
+                | OpKind::Atomic { addr, .. }
+                | OpKind::AtomicCas { addr, .. } => risky(addr),
+                OpKind::Memcpy { dst, src, .. } => risky(dst) || risky(src),
+                OpKind::Memset { dst, .. } => risky(dst),
+                OpKind::RootAddr(r) => *r == MemRoot::Shared(sid),
+                _ => false,
+            };
+            here || kind
+                .regions()
+                .iter()
+                .any(|r| self.reads_shared(&r.ops, sid))
+        })
     }
 
     /// Whether the grid `Parallel` can run its threads row-major across blocks: its body

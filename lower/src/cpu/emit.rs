@@ -82,7 +82,7 @@ pub fn c_type(ty: Type) -> &'static str {
 
 pub(super) struct Emitter<'a> {
     pub(super) k: &'a Kernel,
-    cfg: &'a LaunchConfig,
+    pub(super) cfg: &'a LaunchConfig,
     out: String,
     pub(super) indent: usize,
     names: Vec<Option<String>>,

@@ -100,7 +100,12 @@ pub(super) struct SplitPlan {
 
 impl SplitPlan {
     /// The plan for a thread-loop body, if it has anything to specialise.
+    /// `RAISE_CPU_SPLIT=0` in the environment turns splitting off (for before/after
+    /// measurements; the results are the same either way).
     pub(super) fn analyse(k: &Kernel, body: &Region, block_x: u32) -> Option<SplitPlan> {
+        if std::env::var_os("RAISE_CPU_SPLIT").is_some_and(|v| v == "0") {
+            return None;
+        }
         let x = *body.args.first()?;
         if k.value_type(x) != Type::I32 || block_x == 0 || block_x > 1024 {
             return None;
@@ -542,10 +547,26 @@ impl Emitter<'_> {
                 }
         });
         let Some(i) = next else {
+            // The whole block in one segment (the common case) gets constant bounds, so
+            // LLVM sees the trip count (unrolling, SLP vectorization) as without a split.
+            let z = self.def("arith.constant 0 : index");
+            let b = self.def(&format!("arith.constant {} : index", self.cfg.block[0]));
+            let l0 = self.def(&format!("arith.cmpi eq, {lo}, {z} : index"));
+            let hb = self.def(&format!("arith.cmpi eq, {hi}, {b} : index"));
+            let full = self.def(&format!("arith.andi {l0}, {hb} : i1"));
+            self.line(&format!("scf.if {full} {{"));
+            self.indent += 1;
             self.segment = Some(state.clone());
-            let r = leaf(self, lo, hi);
+            leaf(self, &z, &b)?;
+            self.indent -= 1;
+            self.line("} else {");
+            self.indent += 1;
+            self.segment = Some(state.clone());
+            leaf(self, lo, hi)?;
             self.segment = None;
-            return r;
+            self.indent -= 1;
+            self.line("}");
+            return Ok(());
         };
         let op = plan.ifs[i].op;
         self.line(&format!("scf.if {} {{", conds[i]));

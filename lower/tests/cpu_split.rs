@@ -342,3 +342,30 @@ fn shared_zero_fill_is_dropped_only_when_fully_overwritten() {
         }
     }
 }
+
+/// Alias scopes for distinct buffers (`compile_with(.., true)`) change no value: the
+/// affine-branch kernel with and without them, bit for bit.
+#[test]
+fn distinct_buffer_scopes_change_no_value() {
+    let k = kernel(IntPredicate::Slt, false, 1);
+    let c = cfg([GRID, 1, 1], [BLOCK, 1, 1]);
+    let threads = (GRID * BLOCK) as usize;
+    let mut outs = Vec::new();
+    for distinct in [false, true] {
+        let compiled =
+            cpu::compile_with(&k, &c, 0, distinct).unwrap_or_else(|d| panic!("compile: {d}"));
+        let mut out = vec![0u8; threads * 4];
+        let mut ext = vec![0u8; threads * 16];
+        let args = [
+            CpuArg::Bits(7),
+            CpuArg::Bits(40),
+            CpuArg::Ptr(out.as_mut_ptr()),
+            CpuArg::Ptr(ext.as_mut_ptr()),
+        ];
+        unsafe { compiled.run(&args, &[]) }.unwrap_or_else(|d| panic!("run: {d}"));
+        outs.push((out, ext));
+    }
+    assert!(outs[0] == outs[1]);
+    let text = lower::cpu::emit::emit_module_with(&k, &c, 0, true).unwrap();
+    assert!(text.contains("noalias_scopes = [#raise_p2]"), "{text}");
+}

@@ -108,6 +108,8 @@ pub(super) struct Emitter<'a> {
     fixed_zy: Option<(String, String)>,
     /// Shared allocations whose zeroing is dead (`first_loop_writes_all`).
     no_zero: BTreeSet<u32>,
+    /// Pointer parameters whose accesses carry alias scopes (`emit_module_with`).
+    scoped_params: Vec<u32>,
 }
 
 /// MLIR text of the kernel bound to `cfg`. The function's arguments are the kernel's
@@ -117,6 +119,28 @@ pub fn emit_module(
     cfg: &LaunchConfig,
     num_globals: usize,
 ) -> Result<String, Diagnostic> {
+    emit_module_with(kernel, cfg, num_globals, false)
+}
+
+/// [`emit_module`]; with `distinct_params`, loads and stores rooted at pointer
+/// parameter `i` carry alias scope `i` and no-alias scopes of the other pointer
+/// parameters. Legal only when the launch binds every pointer parameter to its own buffer
+/// (an in-bounds access through one parameter can then never touch another's buffer, and
+/// an out-of-bounds one is undefined on the GPU as here); accesses through computed
+/// pointers carry no scope, so LLVM assumes nothing about them.
+pub fn emit_module_with(
+    kernel: &Kernel,
+    cfg: &LaunchConfig,
+    num_globals: usize,
+    distinct_params: bool,
+) -> Result<String, Diagnostic> {
+    let ptr_params: Vec<u32> = kernel
+        .params
+        .iter()
+        .enumerate()
+        .filter(|&(_, &p)| kernel.value_type(p).is_ptr())
+        .map(|(i, _)| i as u32)
+        .collect();
     let mut e = Emitter {
         k: kernel,
         cfg,
@@ -135,6 +159,11 @@ pub fn emit_module(
         segment: None,
         fixed_zy: None,
         no_zero: BTreeSet::new(),
+        scoped_params: if distinct_params && ptr_params.len() > 1 {
+            ptr_params.clone()
+        } else {
+            Vec::new()
+        },
     };
     let mut sig = Vec::new();
     for (i, &p) in kernel.params.iter().enumerate() {
@@ -159,7 +188,20 @@ pub fn emit_module(
     sig.push("%err: !llvm.ptr".to_string());
     let body = kernel.body.clone();
     e.region_ops(&body)?;
-    let mut text = String::from("module {\n");
+    let mut text = String::new();
+    if !e.scoped_params.is_empty() {
+        text.push_str(
+            "#raise_dom = #llvm.alias_scope_domain<id = distinct[0]<>, description = \"raise params\">\n",
+        );
+        for (n, &i) in e.scoped_params.iter().enumerate() {
+            let _ = writeln!(
+                text,
+                "#raise_p{i} = #llvm.alias_scope<id = distinct[{}]<>, domain = #raise_dom>",
+                n + 1
+            );
+        }
+    }
+    text.push_str("module {\n");
     for d in &e.decls {
         text.push_str("  ");
         text.push_str(d);
@@ -433,12 +475,18 @@ impl<'a> Emitter<'a> {
             OpKind::Load { addr } => {
                 let ty = rty.unwrap_or(Type::I32);
                 let p = self.addr(addr)?;
+                let sc = self.scope_attrs(addr);
                 Some(if ty == Type::I1 {
-                    let b = self.def(&format!("llvm.load {p} {{alignment = 1 : i64}} : !llvm.ptr -> i8"));
+                    let b = self.def(&format!(
+                        "llvm.load {p} {{alignment = 1 : i64{sc}}} : !llvm.ptr -> i8"
+                    ));
                     let z = self.const_int(0, "i8");
                     self.def(&format!("arith.cmpi ne, {b}, {z} : i8"))
-                } else {
+                } else if sc.is_empty() {
                     self.def(&format!("llvm.load {p} : !llvm.ptr -> {}", mty(ty)))
+                } else {
+                    let sc = sc.trim_start_matches(", ");
+                    self.def(&format!("llvm.load {p} {{{sc}}} : !llvm.ptr -> {}", mty(ty)))
                 })
             }
             OpKind::Store { addr, value } => {
@@ -450,7 +498,13 @@ impl<'a> Emitter<'a> {
                     v = self.def(&format!("arith.extui {v} : i1 to i8"));
                     t = "i8";
                 }
-                self.line(&format!("llvm.store {v}, {p} : {t}, !llvm.ptr"));
+                let sc = self.scope_attrs(addr);
+                if sc.is_empty() {
+                    self.line(&format!("llvm.store {v}, {p} : {t}, !llvm.ptr"));
+                } else {
+                    let sc = sc.trim_start_matches(", ");
+                    self.line(&format!("llvm.store {v}, {p} {{{sc}}} : {t}, !llvm.ptr"));
+                }
                 None
             }
             OpKind::Atomic { op, addr, value } => Some(self.atomic(*op, addr, *value)?),
@@ -1249,6 +1303,31 @@ impl<'a> Emitter<'a> {
             })?,
         };
         Ok(r)
+    }
+
+    /// `, alias_scopes = [...], noalias_scopes = [...]` for an access rooted at a scoped
+    /// pointer parameter (see [`emit_module_with`]); empty otherwise.
+    fn scope_attrs(&self, addr: &Addr) -> String {
+        let Addr::Root {
+            root: MemRoot::Param(i),
+            ..
+        } = *addr
+        else {
+            return String::new();
+        };
+        if !self.scoped_params.contains(&i) {
+            return String::new();
+        }
+        let others: Vec<String> = self
+            .scoped_params
+            .iter()
+            .filter(|&&j| j != i)
+            .map(|j| format!("#raise_p{j}"))
+            .collect();
+        format!(
+            ", alias_scopes = [#raise_p{i}], noalias_scopes = [{}]",
+            others.join(", ")
+        )
     }
 
     fn gep(&mut self, base: &str, offset: &str) -> String {

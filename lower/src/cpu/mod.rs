@@ -38,6 +38,19 @@ pub fn compile(
     jit::compile_text(&text, kernel, num_globals)
 }
 
+/// Compile `kernel` for the launch `config`, telling LLVM that the pointer parameters
+/// point to pairwise distinct buffers when `distinct_buffers` holds (the caller's promise,
+/// see [`emit::emit_module_with`]).
+pub fn compile_with(
+    kernel: &Kernel,
+    config: &LaunchConfig,
+    num_globals: usize,
+    distinct_buffers: bool,
+) -> Result<CompiledKernel, Diagnostic> {
+    let text = emit::emit_module_with(kernel, config, num_globals, distinct_buffers)?;
+    jit::compile_text(&text, kernel, num_globals)
+}
+
 /// Compile and run one launch. `args` has one entry per kernel parameter; `globals` one
 /// pointer per module global (storage at least as large as the global).
 ///

@@ -328,7 +328,11 @@ impl Analyzer<'_> {
         for &o in &r.ops {
             let d = self.k.op(o);
             if let OpKind::Cast(cop @ (CastOp::SExt | CastOp::ZExt), e) = d.kind {
-                if d.results.first().map(|&r| self.k.value_type(r)) == Some(Type::I64) {
+                // `ext(x)` itself is already affine to LLVM (the loop counter's range is
+                // known); only expressions with an invariant part need the rewrite.
+                if e != self.x
+                    && d.results.first().map(|&r| self.k.value_type(r)) == Some(Type::I64)
+                {
                     if let Some(c) = self.affine(e) {
                         plan.exts.insert(
                             o,

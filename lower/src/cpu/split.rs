@@ -481,6 +481,22 @@ impl Emitter<'_> {
         // Some expression wraps inside the block: the plain loop.
         self.line(&format!("scf.if {ok} {{"));
         self.indent += 1;
+        // No break point inside the block (the common case): one segment, no loop.
+        let zero64 = self.const_int(0, "i64");
+        let mut single = self.def("arith.constant true");
+        for p in &points {
+            let le0 = self.def(&format!("arith.cmpi sle, {p}, {zero64} : i64"));
+            let geb = self.def(&format!("arith.cmpi sge, {p}, {bdx64} : i64"));
+            let out = self.def(&format!("arith.ori {le0}, {geb} : i1"));
+            single = self.def(&format!("arith.andi {single}, {out} : i1"));
+        }
+        self.line(&format!("scf.if {single} {{"));
+        self.indent += 1;
+        let lo0 = self.const_int(0, "i64");
+        self.segment_body(plan, body, &inside, &ext_list, &lo0, &bdx64, leaf)?;
+        self.indent -= 1;
+        self.line("} else {");
+        self.indent += 1;
         // for lo = 0; lo < bdx; lo = hi: hi = least break point above lo (or bdx).
         let lo0 = self.const_int(0, "i64");
         let lo = self.fresh();
@@ -498,26 +514,10 @@ impl Emitter<'_> {
             let cand = self.def(&format!("arith.select {above}, {p}, {bdx64} : i64"));
             hi = self.def(&format!("arith.minsi {hi}, {cand} : i64"));
         }
-        // Conditions and extension bases at x = lo.
-        let lo32 = self.def(&format!("arith.trunci {lo} : i64 to i32"));
-        self.bind(x, lo32);
-        let mut done = HashSet::new();
-        let mut conds = Vec::new();
-        for s in &plan.ifs {
-            self.emit_pure(s.cond, &inside, &mut done)?;
-            conds.push(self.name(s.cond)?);
-        }
-        let mut state = SegmentState::default();
-        for (o, ex) in &ext_list {
-            self.emit_pure(ex.e, &inside, &mut done)?;
-            let e0 = self.name(ex.e)?;
-            let b = ext64(self, &e0, ex.signed);
-            state.exts.insert(*o, (b, ex.c, lo.clone()));
-        }
-        let lo_i = self.def(&format!("arith.index_cast {lo} : i64 to index"));
-        let hi_i = self.def(&format!("arith.index_cast {hi} : i64 to index"));
-        self.decision_tree(plan, &conds, &mut state, &lo_i, &hi_i, leaf)?;
+        self.segment_body(plan, body, &inside, &ext_list, &lo, &hi, leaf)?;
         self.line(&format!("scf.yield {hi} : i64"));
+        self.indent -= 1;
+        self.line("}");
         self.indent -= 1;
         self.line("}");
         self.indent -= 1;
@@ -532,6 +532,45 @@ impl Emitter<'_> {
         self.indent -= 1;
         self.line("}");
         Ok(())
+    }
+
+    /// One segment `[lo, hi)` (i64 values): the specialised conditions and extension
+    /// bases at `x = lo`, then the decision tree over the branches.
+    #[allow(clippy::too_many_arguments)]
+    fn segment_body(
+        &mut self,
+        plan: &SplitPlan,
+        body: &Region,
+        inside: &HashSet<Value>,
+        ext_list: &[(OpId, Ext)],
+        lo: &str,
+        hi: &str,
+        leaf: &mut dyn FnMut(&mut Self, &str, &str) -> Result<(), Diagnostic>,
+    ) -> Result<(), Diagnostic> {
+        let x = body.args[0];
+        let lo32 = self.def(&format!("arith.trunci {lo} : i64 to i32"));
+        self.bind(x, lo32);
+        let mut done = HashSet::new();
+        let mut conds = Vec::new();
+        for s in &plan.ifs {
+            self.emit_pure(s.cond, inside, &mut done)?;
+            conds.push(self.name(s.cond)?);
+        }
+        let mut state = SegmentState::default();
+        for (o, ex) in ext_list {
+            self.emit_pure(ex.e, inside, &mut done)?;
+            let e0 = self.name(ex.e)?;
+            let n = if ex.signed {
+                "arith.extsi"
+            } else {
+                "arith.extui"
+            };
+            let b = self.def(&format!("{n} {e0} : i32 to i64"));
+            state.exts.insert(*o, (b, ex.c, lo.to_string()));
+        }
+        let lo_i = self.def(&format!("arith.index_cast {lo} : i64 to index"));
+        let hi_i = self.def(&format!("arith.index_cast {hi} : i64 to index"));
+        self.decision_tree(plan, &conds, &mut state, &lo_i, &hi_i, leaf)
     }
 
     fn decision_tree(

@@ -15,6 +15,16 @@
 //! functions the interpreter computes in Rust (`exp10`, `erf`, `erfc`, `cbrt`, `asinh`,
 //! `acosh`, `atanh`) call back into `frontend::interp::semantics` through registered symbols.
 //!
+//! Three layout choices keep the results and speed the loops up (each legal for the reason
+//! given at its function): a thread-x loop with branches or 32-bit indices affine in
+//! `threadIdx.x` is index-set split (`super::split`); a grid whose body is only one thread
+//! loop (no shared memory) runs row-major across blocks (`row_major_grid`: without a
+//! barrier or shared memory, CUDA fixes no order among the threads); the zero fill of a
+//! shared allocation that the first thread loop overwrites entirely is dropped
+//! (`first_loop_writes_all`). With [`emit_module_with`]'s `distinct_params`, accesses
+//! through pointer parameters carry alias scopes (the launch binds them to distinct
+//! buffers).
+//!
 //! Memory accesses are byte offsets from a root pointer (`llvm.getelementptr` on `i8`).
 //! Launch dimensions are constants of the bound launch. Division by zero and `trap` set
 //! an error word (the last function argument) instead of faulting; the caller turns it

@@ -18,8 +18,8 @@
 //!    `icmp eq/ne kind, C` on a result of the same `If` tree, as emission writes its
 //!    terminal tuples: a path whose `kind` is a constant that makes the condition go the
 //!    other way does not flow there, so what it yields does not matter. An `i64` kernel
-//!    parameter is a *possible* root: it becomes one only when it is turned into a pointer
-//!    that is accessed (a launch must bind a buffer there for the access to be valid).
+//!    parameter is never a root (`MemRoot::Param` names pointer parameters only), even
+//!    when the launch binds a buffer to it.
 //! 2. For the accesses whose pointer has a root, each value on the way gets an `i64`
 //!    *offset* from the root's base: `0` at the root, `off + x` through adds, a companion
 //!    loop-carried value (init = the init's offset, next = the yielded value's offset),
@@ -56,8 +56,6 @@ enum Lat {
     /// Not known yet (optimistic start).
     Top,
     Root(MemRoot),
-    /// An `i64` parameter plus integers: the parameter's buffer if used as an address.
-    Maybe(u32),
     No,
 }
 
@@ -70,13 +68,12 @@ fn meet(a: Lat, b: Lat) -> Lat {
 }
 
 fn is_int(l: Lat) -> bool {
-    matches!(l, Lat::No | Lat::Maybe(_))
+    matches!(l, Lat::No)
 }
 
 fn as_root(l: Lat) -> Option<MemRoot> {
     match l {
         Lat::Root(r) => Some(r),
-        Lat::Maybe(i) => Some(MemRoot::Param(i)),
         _ => None,
     }
 }
@@ -229,10 +226,7 @@ impl Pass {
                 match op {
                     CastOp::AddrSpaceCast if at.is_ptr() && ty.is_ptr() => self.l(a),
                     CastOp::PtrToInt if at.is_ptr() && ty == Type::I64 => self.l(a),
-                    CastOp::IntToPtr if at == Type::I64 && ty.is_ptr() => match self.l(a) {
-                        Lat::Maybe(i) => Lat::Root(MemRoot::Param(i)),
-                        x => x,
-                    },
+                    CastOp::IntToPtr if at == Type::I64 && ty.is_ptr() => self.l(a),
                     _ => Lat::No,
                 }
             }
@@ -240,7 +234,6 @@ impl Pass {
                 match (self.l(a), self.l(b)) {
                     (Lat::Top, _) | (_, Lat::Top) => Lat::Top,
                     (Lat::Root(r), x) | (x, Lat::Root(r)) if is_int(x) => Lat::Root(r),
-                    (Lat::Maybe(i), Lat::No) | (Lat::No, Lat::Maybe(i)) => Lat::Maybe(i),
                     _ => Lat::No,
                 }
             }
@@ -248,7 +241,6 @@ impl Pass {
                 match (self.l(a), self.l(b)) {
                     (Lat::Top, _) | (_, Lat::Top) => Lat::Top,
                     (Lat::Root(r), x) if is_int(x) => Lat::Root(r),
-                    (Lat::Maybe(i), Lat::No) => Lat::Maybe(i),
                     _ => Lat::No,
                 }
             }
@@ -433,8 +425,6 @@ impl Pass {
         match (self.l(a), self.l(b)) {
             (Lat::Root(_), x) if is_int(x) => Some(true),
             (x, Lat::Root(_)) if is_int(x) => Some(false),
-            (Lat::Maybe(_), Lat::No) => Some(true),
-            (Lat::No, Lat::Maybe(_)) => Some(false),
             _ => None,
         }
     }
@@ -487,8 +477,6 @@ fn run(k: &mut Kernel) -> Option<()> {
         let ty = k.value_type(p);
         pass.lat[p.index()] = if ty.is_ptr() {
             Lat::Root(MemRoot::Param(i as u32))
-        } else if ty == Type::I64 {
-            Lat::Maybe(i as u32)
         } else {
             Lat::No
         };

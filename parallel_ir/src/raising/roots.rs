@@ -1001,6 +1001,49 @@ j:
         assert_eq!(out[1], vec![1.0, 0.0, 1.0, 0.0]);
     }
 
+    /// A data-dependent loop (a `While`, not convertible to `For`) walking a pointer, and
+    /// the final pointer (a `While` result) read after the loop.
+    #[test]
+    fn roots_while_result_pointer() {
+        let m = ll(r#"
+define void @k(ptr addrspace(1) %a, ptr addrspace(1) %out, i32 %n) {
+entry:
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %s = getelementptr float, ptr addrspace(1) %a, i32 %tid
+  br label %loop
+loop:
+  %p = phi ptr addrspace(1) [ %s, %entry ], [ %pn, %loop ]
+  %v = load float, ptr addrspace(1) %p
+  %pn = getelementptr float, ptr addrspace(1) %p, i32 1
+  %c = fcmp one float %v, 0.0
+  br i1 %c, label %loop, label %exit
+exit:
+  %w = load float, ptr addrspace(1) %p
+  %pi = ptrtoint ptr addrspace(1) %p to i64
+  %ai = ptrtoint ptr addrspace(1) %a to i64
+  %d = sub i64 %pi, %ai
+  %idx = lshr i64 %d, 2
+  %f = uitofp i64 %idx to float
+  %r = fadd float %f, %w
+  %o = getelementptr float, ptr addrspace(1) %out, i32 %tid
+  store float %r, ptr addrspace(1) %o
+  ret void
+}
+"#);
+        let k = raise_first(&m);
+        assert_eq!(
+            dynamic_accesses(&k),
+            0,
+            "{}",
+            crate::print::print_kernel(&k)
+        );
+        assert!(crate::print::print_kernel(&k).contains(" = while "));
+        let a = vec![1.0, 2.0, 0.0, 3.0, 4.0, 0.0, 1.0, 0.0];
+        let out = run(&m, &k, &[a, vec![-1.0; 4]], 0);
+        // the index of the first zero at or after a[tid]
+        assert_eq!(out[1], vec![2.0, 2.0, 2.0, 5.0]);
+    }
+
     #[test]
     fn roots_gather_indirect_ptx_loop_carried_addresses() {
         let k = raise_first(&example_ptx("gather_indirect"));

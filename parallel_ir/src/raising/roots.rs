@@ -45,6 +45,11 @@ use super::util::{const_of, put_regions, take_regions};
 
 /// Recover roots in `k` (unchanged when nothing applies or a step fails).
 pub fn recover_roots(k: &mut Kernel) {
+    let mut dynamic = Vec::new();
+    collect_accesses(k, &k.body, &mut dynamic);
+    if dynamic.is_empty() {
+        return;
+    }
     let mut work = k.clone();
     if run(&mut work).is_some() {
         *k = work;

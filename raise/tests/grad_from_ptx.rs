@@ -4,11 +4,6 @@
 //! like the `.ll` form. The `.ptx` results must equal the `.ll` results (same kernel from
 //! the same source), and the `.ll` results are checked against finite differences in
 //! grad_jvp.rs / grad_vjp.rs.
-//!
-//! Not covered: gather_indirect's PTX walks its CSR row with strength-reduced `u64`
-//! pointer induction variables (loop-carried integers, not pointers); raising keeps
-//! those accesses dynamic and differentiation refuses them (`not-differentiable`,
-//! "buffer is not known statically") instead of guessing.
 
 use std::path::{Path, PathBuf};
 
@@ -86,6 +81,7 @@ ptx_grad_tests! {
     ptx_grad_stencil1d_pingpong: "stencil1d_pingpong",
     ptx_grad_transpose_shared: "transpose_shared",
     ptx_grad_reduce_shared: "reduce_shared",
+    ptx_grad_device_call: "device_call",
     ptx_grad_numba_saxpy: "numba_saxpy",
     ptx_grad_numba_stencil2d: "numba_stencil2d",
     ptx_grad_gather_indirect: "gather_indirect",

@@ -459,5 +459,6 @@ pub(super) fn lift_module(text: &str, ast: &PtxModule<'_>, source: &str) -> LRes
         }
         module.functions.push(func);
     }
+    super::tidy::device_pointer_params(&mut module);
     Ok(module)
 }

@@ -115,9 +115,16 @@ fn fold_ptr(
 /// the same bits for the buffer addresses the host passes, so that `fold_pointers` turns
 /// `inttoptr(p + x)` into `ptradd` of the parameter.
 fn pointer_params(f: &mut Function) {
-    if f.kind != FuncKind::Kernel {
-        return;
+    if f.kind == FuncKind::Kernel {
+        retype_address_params(f, true);
     }
+}
+
+/// [`pointer_params`] for any function; gives the indices of the retyped parameters.
+/// `host_bound`: the parameters hold global buffer addresses (kernels); otherwise (device
+/// functions) any generic address, so no address-space cast is introduced: other uses
+/// read `ptrtoint(p)` and conversions to non-generic pointers stay `inttoptr` of it.
+fn retype_address_params(f: &mut Function, host_bound: bool) -> Vec<usize> {
     let candidates: Vec<Value> = f
         .params
         .iter()
@@ -125,7 +132,7 @@ fn pointer_params(f: &mut Function) {
         .filter(|&p| f.value_type(p) == Type::I64)
         .collect();
     if candidates.is_empty() {
-        return;
+        return Vec::new();
     }
     // The leaves of the addition tree that computes `x`.
     fn leaves(f: &Function, x: Value, depth: u32, out: &mut Vec<Value>) {
@@ -164,7 +171,7 @@ fn pointer_params(f: &mut Function) {
         }
     }
     if qualifying.is_empty() {
-        return;
+        return Vec::new();
     }
     let generic = Type::Ptr(AddrSpace::Generic);
     let global = Type::Ptr(AddrSpace::Global);
@@ -179,9 +186,13 @@ fn pointer_params(f: &mut Function) {
     let mut as_int: HashMap<Value, Value> = HashMap::new();
     for &p in &qualifying {
         f.values[p.index()].ty = generic;
-        let cast = f.create_inst(Op::Cast(CastOp::AddrSpaceCast, p), Some(global), loc);
-        prelude.push(cast);
-        let g = f.insts[cast.index()].result;
+        let g = if host_bound {
+            let cast = f.create_inst(Op::Cast(CastOp::AddrSpaceCast, p), Some(global), loc);
+            prelude.push(cast);
+            f.insts[cast.index()].result
+        } else {
+            Some(p)
+        };
         let to_int = g.map(|g| f.create_inst(Op::Cast(CastOp::PtrToInt, g), Some(Type::I64), loc));
         if let Some(i) = to_int {
             prelude.push(i);
@@ -200,10 +211,11 @@ fn pointer_params(f: &mut Function) {
             if as_int.contains_key(x) {
                 if f.values[r.index()].ty == generic {
                     alias.insert(r, *x);
-                } else {
+                    continue;
+                } else if host_bound {
                     d.op = Op::Cast(CastOp::AddrSpaceCast, *x);
+                    continue;
                 }
-                continue;
             }
         }
         d.op.map_operands(|v| as_int.get(&v).copied().unwrap_or(v));
@@ -225,6 +237,68 @@ fn pointer_params(f: &mut Function) {
     prelude.append(insts);
     *insts = prelude;
     apply_alias(f, &alias);
+    qualifying
+        .iter()
+        .filter_map(|q| f.params.iter().position(|p| p == q))
+        .collect()
+}
+
+/// Device functions' `u64` parameters used as addresses become pointer parameters too
+/// (see [`retype_address_params`]); every call passes its argument through `inttoptr`
+/// (the same bits), and the calling functions are tidied again, so that a kernel
+/// parameter that reaches such an argument becomes a pointer parameter as well.
+pub(super) fn device_pointer_params(m: &mut Module) {
+    let mut retyped: HashMap<FuncId, Vec<usize>> = HashMap::new();
+    for (i, f) in m.functions.iter_mut().enumerate() {
+        if f.kind != FuncKind::Device {
+            continue;
+        }
+        let indices = retype_address_params(f, false);
+        if !indices.is_empty() {
+            fold_pointers(f);
+            dce(f);
+            renumber(f);
+            retyped.insert(FuncId::from_index(i), indices);
+        }
+    }
+    if retyped.is_empty() {
+        return;
+    }
+    let generic = Type::Ptr(AddrSpace::Generic);
+    for f in &mut m.functions {
+        let mut changed = false;
+        for b in 0..f.blocks.len() {
+            let insts = std::mem::take(&mut f.blocks[b].insts);
+            let mut out = Vec::with_capacity(insts.len());
+            for inst in insts {
+                let data = &f.insts[inst.index()];
+                if let Op::Call { callee, args } = &data.op {
+                    if let Some(indices) = retyped.get(callee) {
+                        let (callee, mut args, loc) = (*callee, args.clone(), data.loc);
+                        for &i in indices {
+                            let Some(a) = args.get_mut(i) else { continue };
+                            if f.value_type(*a) != Type::I64 {
+                                continue;
+                            }
+                            let c =
+                                f.create_inst(Op::Cast(CastOp::IntToPtr, *a), Some(generic), loc);
+                            out.push(c);
+                            if let Some(r) = f.insts[c.index()].result {
+                                *a = r;
+                            }
+                        }
+                        f.insts[inst.index()].op = Op::Call { callee, args };
+                        changed = true;
+                    }
+                }
+                out.push(inst);
+            }
+            f.blocks[b].insts = out;
+        }
+        if changed {
+            tidy(f);
+        }
+    }
 }
 
 /// `inttoptr(ptrtoint(p) + a + ...)` -> `ptradd(ptradd(p, a), ...)`.

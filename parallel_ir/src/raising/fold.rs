@@ -1,14 +1,17 @@
 //! Constant folding: integer `icmp` and simple integer arithmetic on constants, `select`
-//! on a constant condition, and `if` on a constant condition (its taken region's ops are
-//! spliced into the parent and its results become the taken `yield`'s values).
+//! on a constant condition, `if` on a constant condition (its taken region's ops are
+//! spliced into the parent and its results become the taken `yield`'s values), and a
+//! `bitcast` back to the type a `bitcast` came from (PTX moves floats through `.b32`
+//! registers, e.g. the return value of a device function) becomes the original value.
 //!
 //! Legal because the folded ops are pure and the arithmetic is evaluated exactly as the
 //! interpreters do (wrapping at the type's width, signed predicates on sign-extended bits);
-//! an `if` on a constant runs exactly its taken region.
+//! an `if` on a constant runs exactly its taken region; a bitcast keeps every bit, so two
+//! that return to the original type are the identity.
 
 use std::collections::HashMap;
 
-use crate::ir::{BinaryOp, IntPredicate, Kernel, OpId, OpKind, Region, Type, Value};
+use crate::ir::{BinaryOp, CastOp, IntPredicate, Kernel, OpId, OpKind, Region, Type, Value};
 
 use super::util::{const_of, replace_uses};
 
@@ -87,6 +90,16 @@ fn fold_list(k: &mut Kernel, ops: Vec<OpId>, repl: &mut HashMap<Value, Value>) -
                 if let (Some(x), Some(y)) = (const_of(k, a), const_of(k, b)) {
                     if let Some(v) = fold_binary(bop, x, y, k.value_type(a)) {
                         k.op_mut(op).kind = OpKind::Const { bits: v };
+                    }
+                }
+                out.push(op);
+            }
+            OpKind::Cast(CastOp::Bitcast, y) => {
+                if let (Some(inner), Some(r)) = (super::util::def_op(k, y), res) {
+                    if let OpKind::Cast(CastOp::Bitcast, x) = k.op(inner).kind {
+                        if k.value_type(x) == k.value_type(r) {
+                            repl.insert(r, x);
+                        }
                     }
                 }
                 out.push(op);

@@ -1002,6 +1002,22 @@ impl<'k> Emitter<'k> {
         };
         r.fits(bits, &ext)
     }
+    /// A float constant `+-0.0` or `+-1.0`: multiplying by it is exact.
+    fn exact_factor(&self, v: Value) -> bool {
+        let k = self.k();
+        let ValueDef::Result(op, 0) = k.value_def(v) else {
+            return false;
+        };
+        let OpKind::Const { bits } = k.op(op).kind else {
+            return false;
+        };
+        let x = match k.value_type(v) {
+            Type::F32 => f64::from(f32::from_bits(bits as u32)),
+            Type::F64 => f64::from_bits(bits),
+            _ => return false,
+        };
+        x == 0.0 || x.abs() == 1.0
+    }
     fn dim_value(&self, d: Dim) -> u64 {
         let (g, b, s) = self.dims;
         match d {
@@ -1136,6 +1152,16 @@ impl<'k> Emitter<'k> {
             OpKind::Binary(op, a, b) => {
                 let (a, b) = (self.get(a)?, self.get(b)?);
                 let v = self.binary(op, &a, &b)?;
+                self.set_res(res, v);
+            }
+            OpKind::Fma(a, b, c) if self.exact_factor(a) || self.exact_factor(b) => {
+                // One factor is a constant +-0 or +-1 (the reverse sweep's derivative
+                // terms of constants: `fma(x, 0.0, y)`): the product is exact in the type
+                // itself (+-0, NaN, +-x), so one rounded add is the fused result, signed
+                // zeros included.
+                let (a, b, c) = (self.get(a)?, self.get(b)?, self.get(c)?);
+                let p = self.bin("multiply", &a, &b);
+                let v = self.bin("add", &p, &c);
                 self.set_res(res, v);
             }
             OpKind::Fma(a, b, c) => {

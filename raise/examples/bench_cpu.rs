@@ -106,8 +106,17 @@ fn time_cpu(case: &Case, size: usize, reps: usize) -> (f64, f64) {
     let t0 = Instant::now();
     let mut cache = std::collections::HashMap::new();
     let k = raise::cpu::prepare(&module, launch, &mut cache).unwrap_or_else(|d| panic!("{d}"));
-    let compiled = lower::cpu::compile(&k, &launch.config, module.globals.len())
-        .unwrap_or_else(|d| panic!("{d}"));
+    // RAISE_BENCH_DUMP=1 prints the distributed parallel IR of each kernel.
+    if std::env::var_os("RAISE_BENCH_DUMP").is_some() {
+        eprintln!("{}", parallel_ir::print::print_kernel(&k));
+    }
+    let compiled = lower::cpu::compile_with(
+        &k,
+        &launch.config,
+        module.globals.len(),
+        raise::cpu::distinct_buffers(launch),
+    )
+    .unwrap_or_else(|d| panic!("{d}"));
     let compile_ms = t0.elapsed().as_secs_f64() * 1e3;
     let mut globals: Vec<Vec<u8>> = module
         .globals

@@ -88,8 +88,9 @@ pub fn run_cpu(
     for launch in launches {
         // A kernel the CPU path cannot handle (raising, barrier elimination, distribution,
         // lowering) runs this launch on the kernel-IR interpreter instead, with a note.
-        let compiled = prepare(module, launch, &mut cache)
-            .and_then(|k| cpu::compile(&k, &launch.config, globals.len()));
+        let compiled = prepare(module, launch, &mut cache).and_then(|k| {
+            cpu::compile_with(&k, &launch.config, globals.len(), distinct_buffers(launch))
+        });
         let compiled = match compiled {
             Ok(c) => c,
             Err(d) => {

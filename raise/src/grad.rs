@@ -228,6 +228,17 @@ fn shadow_args(kernel: &Kernel, args: &[ParamValue], n: usize) -> Vec<ParamValue
     out
 }
 
+/// The bits of each scalar argument of a launch (`None` for pointers).
+fn launch_scalars(params: &[ParamValue]) -> Vec<Option<u64>> {
+    params
+        .iter()
+        .map(|p| match *p {
+            ParamValue::Bits(b) => Some(b),
+            _ => None,
+        })
+        .collect()
+}
+
 /// Zero every buffer that is not floating point.
 fn zero_non_float(bufs: &mut [HostBuffer]) {
     for b in bufs {
@@ -237,25 +248,49 @@ fn zero_non_float(bufs: &mut [HostBuffer]) {
     }
 }
 
-/// Every launched kernel raised and differentiated once: (function, raised kernel,
-/// derivative kernel), the derivative being the JVP kernel (`reverse == false`) or the
-/// adjoint (VJP) kernel.
-type Derived = Vec<(FuncId, Kernel, Kernel)>;
+/// Every launched kernel raised once, and each launch's derivative kernel: the JVP kernel
+/// (`reverse == false`) or the adjoint (VJP) kernel, specialised to that launch (its
+/// scalar arguments and dimensions become constants, which bounds its loops so that
+/// reverse mode can unroll them: see `parallel_ir::autodiff::vjp_kernel_for_launch`).
+/// Everything is derived before anything runs, so a kernel that cannot be differentiated
+/// is reported before the primal program spends any time.
+struct Derived {
+    raised: Vec<(FuncId, Kernel)>,
+    per_launch: Vec<Kernel>,
+}
+
+impl Derived {
+    fn raised(&self, f: FuncId) -> Result<&Kernel, Diagnostic> {
+        self.raised
+            .iter()
+            .find(|(g, _)| *g == f)
+            .map(|(_, k)| k)
+            .ok_or_else(|| Diagnostic::new("internal", "kernel not raised"))
+    }
+}
 
 fn derive(module: &Module, bound: &[BoundLaunch], reverse: bool) -> Result<Derived, Diagnostic> {
-    let mut kernels: Derived = Vec::new();
+    let mut d = Derived {
+        raised: Vec::new(),
+        per_launch: Vec::with_capacity(bound.len()),
+    };
     for l in bound {
-        if !kernels.iter().any(|(f, _, _)| *f == l.kernel) {
-            let raised = parallel_ir::raise_kernel(module, l.kernel)?;
-            let derived = if reverse {
-                parallel_ir::autodiff::vjp_kernel(&raised)?
-            } else {
-                parallel_ir::autodiff::jvp_kernel(&raised)?
-            };
-            kernels.push((l.kernel, raised, derived));
+        if !d.raised.iter().any(|(f, _)| *f == l.kernel) {
+            d.raised
+                .push((l.kernel, parallel_ir::raise_kernel(module, l.kernel)?));
         }
     }
-    Ok(kernels)
+    for l in bound {
+        let raised = d.raised(l.kernel)?;
+        let scalars = launch_scalars(&l.params);
+        let derived = if reverse {
+            parallel_ir::autodiff::vjp_kernel_for_launch(raised, &l.config, &scalars)?
+        } else {
+            parallel_ir::autodiff::jvp_kernel_for_launch(raised, &l.config, &scalars)?
+        };
+        d.per_launch.push(derived);
+    }
+    Ok(d)
 }
 
 /// The primal launches and the derivative launches (bound to the buffers and their
@@ -267,11 +302,8 @@ fn derived_launches<'k>(
 ) -> Result<(Vec<RaisedLaunch<'k>>, Vec<RaisedLaunch<'k>>), Diagnostic> {
     let mut primal = Vec::with_capacity(bound.len());
     let mut derived = Vec::with_capacity(bound.len());
-    for l in bound {
-        let (_, raised, d) = kernels
-            .iter()
-            .find(|(f, _, _)| *f == l.kernel)
-            .ok_or_else(|| Diagnostic::new("internal", "kernel not differentiated"))?;
+    for (l, d) in bound.iter().zip(&kernels.per_launch) {
+        let raised = kernels.raised(l.kernel)?;
         let launch = |kernel: &'k Kernel, args: Vec<ParamValue>| RaisedLaunch {
             kernel,
             grid: l.config.grid,

@@ -88,4 +88,5 @@ ptx_grad_tests! {
     ptx_grad_reduce_shared: "reduce_shared",
     ptx_grad_numba_saxpy: "numba_saxpy",
     ptx_grad_numba_stencil2d: "numba_stencil2d",
+    ptx_grad_gather_indirect: "gather_indirect",
 }

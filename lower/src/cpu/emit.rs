@@ -15,6 +15,16 @@
 //! functions the interpreter computes in Rust (`exp10`, `erf`, `erfc`, `cbrt`, `asinh`,
 //! `acosh`, `atanh`) call back into `frontend::interp::semantics` through registered symbols.
 //!
+//! Three layout choices keep the results and speed the loops up (each legal for the reason
+//! given at its function): a thread-x loop with branches or 32-bit indices affine in
+//! `threadIdx.x` is index-set split (`super::split`); a grid whose body is only one thread
+//! loop (no shared memory) runs row-major across blocks (`row_major_grid`: without a
+//! barrier or shared memory, CUDA fixes no order among the threads); the zero fill of a
+//! shared allocation that the first thread loop overwrites entirely is dropped
+//! (`first_loop_writes_all`). With [`emit_module_with`]'s `distinct_params`, accesses
+//! through pointer parameters carry alias scopes (the launch binds them to distinct
+//! buffers).
+//!
 //! Memory accesses are byte offsets from a root pointer (`llvm.getelementptr` on `i8`).
 //! Launch dimensions are constants of the bound launch. Division by zero and `trap` set
 //! an error word (the last function argument) instead of faulting; the caller turns it
@@ -23,6 +33,7 @@
 use std::collections::BTreeSet;
 use std::fmt::Write;
 
+use super::split::{SegmentState, SplitPlan};
 use frontend::interp::semantics::sext;
 use frontend::interp::LaunchConfig;
 use frontend::Diagnostic;
@@ -79,11 +90,11 @@ pub fn c_type(ty: Type) -> &'static str {
     }
 }
 
-struct Emitter<'a> {
-    k: &'a Kernel,
-    cfg: &'a LaunchConfig,
+pub(super) struct Emitter<'a> {
+    pub(super) k: &'a Kernel,
+    pub(super) cfg: &'a LaunchConfig,
     out: String,
-    indent: usize,
+    pub(super) indent: usize,
     names: Vec<Option<String>>,
     counter: usize,
     decls: BTreeSet<String>,
@@ -99,6 +110,16 @@ struct Emitter<'a> {
     /// The guard `If` of a thread loop whose x range was cut to the guard's bound
     /// (`guarded_x_bound`): always true there, so its then-region is emitted inline.
     always_true_if: Option<OpId>,
+    /// Inside a segment of an index-set-split x loop (`super::split`): the branches
+    /// resolved there and the extensions emitted in affine form.
+    pub(super) segment: Option<SegmentState>,
+    /// Thread z and y indices (i32) fixed by a row-major grid (`row_major_grid`): the
+    /// next thread `Parallel` emits only its x loop.
+    fixed_zy: Option<(String, String)>,
+    /// Shared allocations whose zeroing is dead (`first_loop_writes_all`).
+    no_zero: BTreeSet<u32>,
+    /// Pointer parameters whose accesses carry alias scopes (`emit_module_with`).
+    scoped_params: Vec<u32>,
 }
 
 /// MLIR text of the kernel bound to `cfg`. The function's arguments are the kernel's
@@ -108,6 +129,28 @@ pub fn emit_module(
     cfg: &LaunchConfig,
     num_globals: usize,
 ) -> Result<String, Diagnostic> {
+    emit_module_with(kernel, cfg, num_globals, false)
+}
+
+/// [`emit_module`]; with `distinct_params`, loads and stores rooted at pointer
+/// parameter `i` carry alias scope `i` and no-alias scopes of the other pointer
+/// parameters. Legal only when the launch binds every pointer parameter to its own buffer
+/// (an in-bounds access through one parameter can then never touch another's buffer, and
+/// an out-of-bounds one is undefined on the GPU as here); accesses through computed
+/// pointers carry no scope, so LLVM assumes nothing about them.
+pub fn emit_module_with(
+    kernel: &Kernel,
+    cfg: &LaunchConfig,
+    num_globals: usize,
+    distinct_params: bool,
+) -> Result<String, Diagnostic> {
+    let ptr_params: Vec<u32> = kernel
+        .params
+        .iter()
+        .enumerate()
+        .filter(|&(_, &p)| kernel.value_type(p).is_ptr())
+        .map(|(i, _)| i as u32)
+        .collect();
     let mut e = Emitter {
         k: kernel,
         cfg,
@@ -123,6 +166,14 @@ pub fn emit_module(
         err: "%err".to_string(),
         linear_tid: None,
         always_true_if: None,
+        segment: None,
+        fixed_zy: None,
+        no_zero: BTreeSet::new(),
+        scoped_params: if distinct_params && ptr_params.len() > 1 {
+            ptr_params.clone()
+        } else {
+            Vec::new()
+        },
     };
     let mut sig = Vec::new();
     for (i, &p) in kernel.params.iter().enumerate() {
@@ -147,7 +198,20 @@ pub fn emit_module(
     sig.push("%err: !llvm.ptr".to_string());
     let body = kernel.body.clone();
     e.region_ops(&body)?;
-    let mut text = String::from("module {\n");
+    let mut text = String::new();
+    if !e.scoped_params.is_empty() {
+        text.push_str(
+            "#raise_dom = #llvm.alias_scope_domain<id = distinct[0]<>, description = \"raise params\">\n",
+        );
+        for (n, &i) in e.scoped_params.iter().enumerate() {
+            let _ = writeln!(
+                text,
+                "#raise_p{i} = #llvm.alias_scope<id = distinct[{}]<>, domain = #raise_dom>",
+                n + 1
+            );
+        }
+    }
+    text.push_str("module {\n");
     for d in &e.decls {
         text.push_str("  ");
         text.push_str(d);
@@ -165,12 +229,12 @@ pub fn emit_module(
 }
 
 impl<'a> Emitter<'a> {
-    fn fresh(&mut self) -> String {
+    pub(super) fn fresh(&mut self) -> String {
         self.counter += 1;
         format!("%t{}", self.counter)
     }
 
-    fn line(&mut self, s: &str) {
+    pub(super) fn line(&mut self, s: &str) {
         for _ in 0..self.indent {
             self.out.push_str("  ");
         }
@@ -179,13 +243,13 @@ impl<'a> Emitter<'a> {
     }
 
     /// `%t = <rhs>`; gives `%t`.
-    fn def(&mut self, rhs: &str) -> String {
+    pub(super) fn def(&mut self, rhs: &str) -> String {
         let t = self.fresh();
         self.line(&format!("{t} = {rhs}"));
         t
     }
 
-    fn name(&self, v: Value) -> Result<String, Diagnostic> {
+    pub(super) fn name(&self, v: Value) -> Result<String, Diagnostic> {
         self.names[v.index()].clone().ok_or_else(|| {
             unsupported(
                 self.k,
@@ -199,11 +263,11 @@ impl<'a> Emitter<'a> {
         self.k.value_type(v)
     }
 
-    fn bind(&mut self, v: Value, name: String) {
+    pub(super) fn bind(&mut self, v: Value, name: String) {
         self.names[v.index()] = Some(name);
     }
 
-    fn const_int(&mut self, value: i64, ty: &str) -> String {
+    pub(super) fn const_int(&mut self, value: i64, ty: &str) -> String {
         if ty == "i1" {
             return self.def(&format!(
                 "arith.constant {}",
@@ -293,8 +357,46 @@ impl<'a> Emitter<'a> {
         (t, p)
     }
 
-    fn op(&mut self, id: OpId) -> Result<(), Diagnostic> {
+    pub(super) fn op(&mut self, id: OpId) -> Result<(), Diagnostic> {
         let data = self.k.op(id).clone();
+        if let Some(seg) = &self.segment {
+            // A branch resolved for this segment: emit the taken region inline.
+            if let (
+                Some(&taken),
+                OpKind::If {
+                    then_region,
+                    else_region,
+                    ..
+                },
+            ) = (seg.forced.get(&id), &data.kind)
+            {
+                let region = if taken { then_region } else { else_region };
+                let term = self.region_body(region)?;
+                let ys = self.yield_of(term)?;
+                for (&r, y) in data.results.iter().zip(ys) {
+                    self.bind(r, y);
+                }
+                return Ok(());
+            }
+            // An extension of an affine index: ext(e(lo)) + c * (x - lo), exact here.
+            if let Some((base, c, lo)) = seg.exts.get(&id).cloned() {
+                let x64 = seg.x64.clone().ok_or_else(|| {
+                    unsupported(
+                        self.k,
+                        "cpu-lowering",
+                        "affine extension outside its x loop",
+                    )
+                })?;
+                let d = self.def(&format!("arith.subi {x64}, {lo} : i64"));
+                let cc = self.const_int(c, "i64");
+                let m = self.def(&format!("arith.muli {d}, {cc} : i64"));
+                let v = self.def(&format!("arith.addi {base}, {m} : i64"));
+                if let Some(&r) = data.results.first() {
+                    self.bind(r, v);
+                }
+                return Ok(());
+            }
+        }
         let res = data.results.first().copied();
         let rty = res.map(|r| self.ty(r));
         if let Some(t) = rty {
@@ -383,12 +485,18 @@ impl<'a> Emitter<'a> {
             OpKind::Load { addr } => {
                 let ty = rty.unwrap_or(Type::I32);
                 let p = self.addr(addr)?;
+                let sc = self.scope_attrs(addr);
                 Some(if ty == Type::I1 {
-                    let b = self.def(&format!("llvm.load {p} {{alignment = 1 : i64}} : !llvm.ptr -> i8"));
+                    let b = self.def(&format!(
+                        "llvm.load {p} {{alignment = 1 : i64{sc}}} : !llvm.ptr -> i8"
+                    ));
                     let z = self.const_int(0, "i8");
                     self.def(&format!("arith.cmpi ne, {b}, {z} : i8"))
-                } else {
+                } else if sc.is_empty() {
                     self.def(&format!("llvm.load {p} : !llvm.ptr -> {}", mty(ty)))
+                } else {
+                    let sc = sc.trim_start_matches(", ");
+                    self.def(&format!("llvm.load {p} {{{sc}}} : !llvm.ptr -> {}", mty(ty)))
                 })
             }
             OpKind::Store { addr, value } => {
@@ -400,7 +508,13 @@ impl<'a> Emitter<'a> {
                     v = self.def(&format!("arith.extui {v} : i1 to i8"));
                     t = "i8";
                 }
-                self.line(&format!("llvm.store {v}, {p} : {t}, !llvm.ptr"));
+                let sc = self.scope_attrs(addr);
+                if sc.is_empty() {
+                    self.line(&format!("llvm.store {v}, {p} : {t}, !llvm.ptr"));
+                } else {
+                    let sc = sc.trim_start_matches(", ");
+                    self.line(&format!("llvm.store {v}, {p} {{{sc}}} : {t}, !llvm.ptr"));
+                }
                 None
             }
             OpKind::Atomic { op, addr, value } => Some(self.atomic(*op, addr, *value)?),
@@ -449,7 +563,16 @@ impl<'a> Emitter<'a> {
                 } else {
                     alloc.bytes
                 };
-                let p = self.alloca_zeroed(bytes.max(1), alloc.align.max(16));
+                let p = if self.no_zero.contains(&s.0) {
+                    let one = self.const_int(1, "i64");
+                    self.def(&format!(
+                        "llvm.alloca {one} x !llvm.array<{} x i8> {{alignment = {} : i64}} : (i64) -> !llvm.ptr",
+                        bytes.max(1),
+                        alloc.align.max(16)
+                    ))
+                } else {
+                    self.alloca_zeroed(bytes.max(1), alloc.align.max(16))
+                };
                 self.shared[s.index()] = Some(p);
                 None
             }
@@ -673,6 +796,33 @@ impl<'a> Emitter<'a> {
                 OpKind::SharedAlloc(_) | OpKind::LocalAlloc(_)
             )
         });
+        if level == Level::Block {
+            let plan = SplitPlan::analyse(self.k, body, dims[0]);
+            let fixed = self.fixed_zy.take();
+            if plan.is_some() || fixed.is_some() {
+                return self.split_thread_loop(
+                    plan.as_ref(),
+                    body,
+                    dims,
+                    [&c0, &c1],
+                    &ext,
+                    has_allocs,
+                    fixed,
+                );
+            }
+        }
+        if level == Level::Grid {
+            for (i, &o) in body.ops.iter().enumerate() {
+                if let OpKind::SharedAlloc(sid) = self.k.op(o).kind {
+                    if self.first_loop_writes_all(&body.ops[i + 1..], sid) {
+                        self.no_zero.insert(sid.0);
+                    }
+                }
+            }
+        }
+        if level == Level::Grid && self.row_major_grid_ok(body) {
+            return self.row_major_grid(body, [&c0, &c1], &ext);
+        }
         let ivs: Vec<String> = match level {
             Level::Grid => {
                 // z outermost, x innermost: consecutive iterations are neighbouring blocks
@@ -748,6 +898,285 @@ impl<'a> Emitter<'a> {
                 }
             }
         }
+        Ok(())
+    }
+
+    /// A thread `Parallel` whose x loop is index-set split (`super::split`): z and y
+    /// loops as usual, then the segmented x loop; each segment leaf is an `scf.for`
+    /// over `[lo, hi)` running the body with the segment's branches resolved.
+    #[allow(clippy::too_many_arguments)]
+    fn split_thread_loop(
+        &mut self,
+        plan: Option<&SplitPlan>,
+        body: &Region,
+        dims: [u32; 3],
+        [c0, c1]: [&str; 2],
+        ext: &[String],
+        has_allocs: bool,
+        fixed: Option<(String, String)>,
+    ) -> Result<(), Diagnostic> {
+        let mut idx = vec![String::new(); 3];
+        let opened = fixed.is_none();
+        if let Some((z, y)) = fixed {
+            idx[2] = z;
+            idx[1] = y;
+            for d in [2usize, 1] {
+                if let Some(&a) = body.args.get(d) {
+                    self.bind(a, idx[d].clone());
+                }
+            }
+        } else {
+            for d in [2usize, 1] {
+                let iv = self.fresh();
+                self.line(&format!("scf.for {iv} = {c0} to {} step {c1} {{", ext[d]));
+                self.indent += 1;
+                let v = self.def(&format!("arith.index_cast {iv} : index to i32"));
+                if let Some(&a) = body.args.get(d) {
+                    self.bind(a, v.clone());
+                }
+                idx[d] = v;
+            }
+        }
+        let outer_tid = self.linear_tid.clone();
+        let c1s = c1.to_string();
+        let mut leaf = |e: &mut Self, lo: &str, hi: &str| -> Result<(), Diagnostic> {
+            let iv = e.fresh();
+            e.line(&format!("scf.for {iv} = {lo} to {hi} step {c1s} {{"));
+            e.indent += 1;
+            let saved = if has_allocs {
+                Some(e.def("llvm.intr.stacksave : !llvm.ptr"))
+            } else {
+                None
+            };
+            let x = e.def(&format!("arith.index_cast {iv} : index to i32"));
+            let x64 = e.def(&format!("arith.index_cast {iv} : index to i64"));
+            if let Some(seg) = e.segment.as_mut() {
+                seg.x64 = Some(x64);
+            }
+            if let Some(&a) = body.args.first() {
+                e.bind(a, x.clone());
+            }
+            let bx = e.const_int(i64::from(dims[0]), "i32");
+            let by = e.const_int(i64::from(dims[1]), "i32");
+            let t = e.def(&format!("arith.muli {}, {by} : i32", idx[2]));
+            let t = e.def(&format!("arith.addi {t}, {} : i32", idx[1]));
+            let t = e.def(&format!("arith.muli {t}, {bx} : i32"));
+            let t = e.def(&format!("arith.addi {t}, {x} : i32"));
+            e.linear_tid = Some(t);
+            e.region_body(body)?;
+            if let Some(s) = saved {
+                e.line(&format!("llvm.intr.stackrestore {s} : !llvm.ptr"));
+            }
+            e.line("scf.yield");
+            e.indent -= 1;
+            e.line("}");
+            Ok(())
+        };
+        match plan {
+            Some(plan) => self.segmented_x_loop(plan, body, dims[0], &mut leaf)?,
+            None => leaf(self, c0, &ext[0])?,
+        }
+        self.linear_tid = outer_tid;
+        if opened {
+            for _ in 0..2 {
+                self.indent -= 1;
+                self.line("}");
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether the zero fill of shared allocation `sid` is dead: the first op after it
+    /// (in `rest`, the rest of the grid body) that is not pure nor another allocation is
+    /// a thread loop over a 1-D block in which every thread unconditionally (at the top
+    /// level of the body) stores `size` bytes at byte `ext(threadIdx.x) * size` of the
+    /// allocation, `blockDim.x * size` covers the allocation, and nothing in the loop reads
+    /// it or any address not rooted at a named allocation or parameter. Then every byte
+    /// is written before anything can read it, so its initial value never shows.
+    fn first_loop_writes_all(&self, rest: &[OpId], sid: parallel_ir::ir::SharedId) -> bool {
+        let alloc = &self.k.shared[sid.index()];
+        let bytes = if alloc.dynamic {
+            self.cfg.dynamic_shared_bytes
+        } else {
+            alloc.bytes
+        };
+        let Some(&first) = rest.iter().find(|&&o| {
+            let kind = &self.k.op(o).kind;
+            !super::split::pure_op(kind)
+                && !matches!(kind, OpKind::SharedAlloc(_) | OpKind::LocalAlloc(_))
+        }) else {
+            return false;
+        };
+        let OpKind::Parallel {
+            level: Level::Block,
+            body,
+        } = &self.k.op(first).kind
+        else {
+            return false;
+        };
+        let [bx, by, bz] = self.cfg.block;
+        let Some(&x) = body.args.first() else {
+            return false;
+        };
+        if by != 1 || bz != 1 {
+            return false;
+        }
+        let const_of = |v: Value| match self.k.value_def(v) {
+            parallel_ir::ir::ValueDef::Result(op, 0) => match self.k.op(op).kind {
+                OpKind::Const { bits } => Some(bits),
+                _ => None,
+            },
+            _ => None,
+        };
+        let is_ext_x = |v: Value| match self.k.value_def(v) {
+            parallel_ir::ir::ValueDef::Result(op, 0) => matches!(
+                self.k.op(op).kind,
+                OpKind::Cast(CastOp::ZExt | CastOp::SExt, a) if a == x
+            ),
+            _ => false,
+        };
+        let covering = body.ops.iter().any(|&o| {
+            let OpKind::Store {
+                addr: Addr::Root { root, offset },
+                value,
+            } = self.k.op(o).kind
+            else {
+                return false;
+            };
+            if root != MemRoot::Shared(sid) {
+                return false;
+            }
+            let size = u64::from(self.ty(value).bits().div_ceil(8));
+            let parallel_ir::ir::ValueDef::Result(op, 0) = self.k.value_def(offset) else {
+                return false;
+            };
+            let OpKind::Binary(BinaryOp::Mul, a, b) = self.k.op(op).kind else {
+                return false;
+            };
+            let scale = if is_ext_x(a) {
+                const_of(b)
+            } else if is_ext_x(b) {
+                const_of(a)
+            } else {
+                None
+            };
+            scale == Some(size) && u64::from(bx) * size >= bytes
+        });
+        covering && !self.reads_shared(&body.ops, sid)
+    }
+
+    /// Whether any op (nested ones too) may read shared allocation `sid`: a load, atomic,
+    /// copy or fill through it or through a computed pointer, or its address escaping.
+    fn reads_shared(&self, ops: &[OpId], sid: parallel_ir::ir::SharedId) -> bool {
+        let risky = |a: &Addr| match a {
+            Addr::Root { root, .. } => *root == MemRoot::Shared(sid),
+            Addr::Dynamic(_) => true,
+        };
+        ops.iter().any(|&o| {
+            let kind = &self.k.op(o).kind;
+            let here = match kind {
+                OpKind::Load { addr }
+                | OpKind::Atomic { addr, .. }
+                | OpKind::AtomicCas { addr, .. } => risky(addr),
+                OpKind::Memcpy { dst, src, .. } => risky(dst) || risky(src),
+                OpKind::Memset { dst, .. } => risky(dst),
+                OpKind::RootAddr(r) => *r == MemRoot::Shared(sid),
+                _ => false,
+            };
+            here || kind
+                .regions()
+                .iter()
+                .any(|r| self.reads_shared(&r.ops, sid))
+        })
+    }
+
+    /// Whether the grid `Parallel` can run its threads row-major across blocks: its body
+    /// is pure ops and then one thread `Parallel` (no shared memory, nothing else per
+    /// block), blocks have more than one thread row, and the grid has enough block rows
+    /// to share among OpenMP threads. Such a kernel is a plain map over (block, thread)
+    /// pairs: no barrier is left and nothing is shared within a block, so CUDA allows
+    /// its threads to run in any order or interleaving, and any order is as legal as the
+    /// block-by-block one.
+    fn row_major_grid_ok(&self, body: &Region) -> bool {
+        let (g, b) = (self.cfg.grid, self.cfg.block);
+        if b[1] * b[2] <= 1 || g[0] <= 1 || u64::from(g[1]) * u64::from(g[2]) < 16 {
+            return false;
+        }
+        let ops: Vec<OpId> = body
+            .ops
+            .iter()
+            .copied()
+            .filter(|&o| !self.k.op(o).kind.is_terminator())
+            .collect();
+        let Some((&last, rest)) = ops.split_last() else {
+            return false;
+        };
+        matches!(
+            self.k.op(last).kind,
+            OpKind::Parallel {
+                level: Level::Block,
+                ..
+            }
+        ) && rest
+            .iter()
+            .all(|&o| super::split::pure_op(&self.k.op(o).kind))
+    }
+
+    /// The grid loop of a kernel that [`Self::row_major_grid_ok`] accepts, emitted as
+    /// `parallel (bz, by) { for tz { for ty { for bx { body; for tx {...} } } } }`: each
+    /// thread row of a block row walks memory in one sweep across the blocks (as a
+    /// row-major CPU loop does) instead of a short run per block.
+    fn row_major_grid(
+        &mut self,
+        body: &Region,
+        [c0, c1]: [&str; 2],
+        ext: &[String],
+    ) -> Result<(), Diagnostic> {
+        let (z, y) = (self.fresh(), self.fresh());
+        self.line(&format!(
+            "scf.parallel ({z}, {y}) = ({c0}, {c0}) to ({}, {}) step ({c1}, {c1}) {{",
+            ext[2], ext[1]
+        ));
+        self.indent += 1;
+        for (i, iv) in [(2usize, &z), (1, &y)] {
+            let v = self.def(&format!("arith.index_cast {iv} : index to i32"));
+            if let Some(&a) = body.args.get(i) {
+                self.bind(a, v);
+            }
+        }
+        let block = self.cfg.block;
+        let mut tids = Vec::new();
+        for d in [2usize, 1] {
+            let e = self.def(&format!("arith.constant {} : index", block[d]));
+            let iv = self.fresh();
+            self.line(&format!("scf.for {iv} = {c0} to {e} step {c1} {{"));
+            self.indent += 1;
+            tids.push(self.def(&format!("arith.index_cast {iv} : index to i32")));
+        }
+        let bx = self.fresh();
+        self.line(&format!("scf.for {bx} = {c0} to {} step {c1} {{", ext[0]));
+        self.indent += 1;
+        let v = self.def(&format!("arith.index_cast {bx} : index to i32"));
+        if let Some(&a) = body.args.first() {
+            self.bind(a, v);
+        }
+        for &o in &body.ops {
+            if self.k.op(o).kind.is_terminator() {
+                break;
+            }
+            if matches!(self.k.op(o).kind, OpKind::Parallel { .. }) {
+                self.fixed_zy = Some((tids[0].clone(), tids[1].clone()));
+            }
+            self.op(o)?;
+            self.fixed_zy = None;
+        }
+        for _ in 0..3 {
+            self.indent -= 1;
+            self.line("}");
+        }
+        self.line("scf.reduce");
+        self.indent -= 1;
+        self.line("}");
         Ok(())
     }
 
@@ -884,6 +1313,31 @@ impl<'a> Emitter<'a> {
             })?,
         };
         Ok(r)
+    }
+
+    /// `, alias_scopes = [...], noalias_scopes = [...]` for an access rooted at a scoped
+    /// pointer parameter (see [`emit_module_with`]); empty otherwise.
+    fn scope_attrs(&self, addr: &Addr) -> String {
+        let Addr::Root {
+            root: MemRoot::Param(i),
+            ..
+        } = *addr
+        else {
+            return String::new();
+        };
+        if !self.scoped_params.contains(&i) {
+            return String::new();
+        }
+        let others: Vec<String> = self
+            .scoped_params
+            .iter()
+            .filter(|&&j| j != i)
+            .map(|j| format!("#raise_p{j}"))
+            .collect();
+        format!(
+            ", alias_scopes = [#raise_p{i}], noalias_scopes = [{}]",
+            others.join(", ")
+        )
     }
 
     fn gep(&mut self, base: &str, offset: &str) -> String {

@@ -9,6 +9,7 @@
 
 pub mod emit;
 mod jit;
+mod split;
 
 use frontend::interp::LaunchConfig;
 use frontend::ir::Type;
@@ -34,6 +35,19 @@ pub fn compile(
     num_globals: usize,
 ) -> Result<CompiledKernel, Diagnostic> {
     let text = emit::emit_module(kernel, config, num_globals)?;
+    jit::compile_text(&text, kernel, num_globals)
+}
+
+/// Compile `kernel` for the launch `config`, telling LLVM that the pointer parameters
+/// point to pairwise distinct buffers when `distinct_buffers` holds (the caller's promise,
+/// see [`emit::emit_module_with`]).
+pub fn compile_with(
+    kernel: &Kernel,
+    config: &LaunchConfig,
+    num_globals: usize,
+    distinct_buffers: bool,
+) -> Result<CompiledKernel, Diagnostic> {
+    let text = emit::emit_module_with(kernel, config, num_globals, distinct_buffers)?;
     jit::compile_text(&text, kernel, num_globals)
 }
 

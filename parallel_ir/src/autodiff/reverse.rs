@@ -5,27 +5,45 @@
 //! and a shadow twin of every shared and per-thread allocation. It is run on a scratch
 //! copy of the buffers as they were *before* the launch, plus the cotangents of the
 //! buffers *after* it; it leaves in the shadow buffers the cotangents of the buffers
-//! before the launch. The driver (`raise/src/grad.rs`) chains launches last to first.
+//! before the launch. The driver (`raise/src/grad.rs`) chains launches last to first and
+//! differentiates each launch's kernel after [`super::specialize`] (scalar arguments
+//! and launch dimensions as constants, dynamic shared memory as one static allocation,
+//! PTX integer pointer parameters as pointers) and [`super::unroll`] (loops with known
+//! trip counts fully unrolled): see [`super::vjp_kernel_for_launch`].
 //!
 //! Each thread (inside the block-parallel region) first re-executes the forward body
-//! (recompute instead of a tape: its stores go to the scratch copy, its values are the
-//! primal ones because the scratch copy holds the state the primal launch started
-//! from), then runs the reverse sweep of the body, op by op in reverse order:
+//! (its stores go to the scratch copy, its values are the primal ones because the
+//! scratch copy holds the state the primal launch started from, and the barriers are
+//! kept), then runs the reverse sweep of the body, op by op in reverse order. The
+//! forward values the sweep reads stay live from the re-execution (in registers, or
+//! in the per-thread storage that the backends give values living across barriers):
+//! for unrolled loops this is the per-thread tape of every iteration, linear in time
+//! and memory, including values loaded from memory that later iterations overwrite
+//! (shared tiles, tree reductions).
 //! * `y = f(x, ...)`: `dx += f'(x) dy` (the forward-mode rules, which are linear in the
 //!   tangent, give these products);
 //! * store `B[a] = v`: `dv += dB[a]; dB[a] = 0`; memset zeroes the shadow range;
 //! * load `v = B[a]`: `dB[a] += dv` with an atomic add for buffers and shared memory
-//!   (correct whatever the sharing between threads; specialising thread-private
-//!   locations and full reductions is a later optimisation), a plain update for
-//!   per-thread allocations;
+//!   (correct whatever the sharing between threads), a plain update for per-thread
+//!   allocations;
 //! * `atomic fadd B[a], v` (old value unused): `dv += dB[a]`;
+//! * `memcpy(d, s, n)` (constant `n`, a kernel whose float data has one type):
+//!   element by element `ds += dd; dd = 0` (overlap is undefined in the primal);
+//! * shuffles: lane `i` read lane `src(i)` (the exact PTX rule: the computed lane when
+//!   inside the clamp/segment, else `i` itself), so the cotangent of lane `j` is the sum
+//!   of `dy_i` over the lanes with `src(i) = j`: its own `dy_j` when `src(j) = j`, plus,
+//!   for up/down/bfly with a constant lane operand, the mirrored shuffle (down <-> up,
+//!   bfly is self-inverse) of `dy` and of `src` from the only possible reader; for idx
+//!   or per-lane operands, 32 `idx` shuffles gather every lane's `(dy, src)`. Votes
+//!   give integers (no adjoint);
 //! * `If`: the reverse of both regions under the primal condition; values defined in
 //!   an `If`'s regions that the reverse sweep needs are made extra results of the
 //!   forward `If` (the other branch yields zero) so that they are in scope;
 //! * a barrier is mirrored: the reverse sweep of the code after a barrier runs before
 //!   the mirror of that barrier, the reverse of the code before it after, so adjoint
 //!   accumulation into shared memory is complete when it is read;
-//! * loops are reversed by *replay* (recompute, no tape): a `For` iteration by
+//! * loops left after unrolling (trip count not known for the launch, or too large to
+//!   unroll) are reversed by *replay* (recompute, no tape): a `For` iteration by
 //!   iteration, last first, re-running the loop (memory writes left out) up to the
 //!   iteration to recover its carried values, then its body and the body's reverse; a
 //!   `While` likewise after counting its iterations (the exiting `before` region is
@@ -37,15 +55,15 @@
 //!   carried) and no address, condition or bound is tainted. Barriers in loops are
 //!   replayed too (the trip counts of loops with barriers are uniform, or the primal
 //!   kernel would be undefined) and mirrored in the reverse iterations. Cost quadratic in
-//!   the trip count, no memory. Other loops are
-//!   `not-differentiable` (a per-thread tape for loops with a launch-bounded trip count
-//!   is the next step); loops on integers only without memory writes are re-executed
-//!   and have no adjoint.
+//!   the trip count, no memory. Other loops are `not-differentiable`, with the reason;
+//!   loops on integers only without memory writes are re-executed and have no adjoint.
 //!
 //! Only float values and memory get adjoints (activity); integer data gets none (its
 //! shadow is zeroed where it is overwritten). Float loads outside the thread-parallel
-//! region, float data moved through integer registers, shuffles, compare-and-swap of
-//! floats, memcpy and float atomics other than add are `not-differentiable`.
+//! region, float data moved through integer registers (other than PTX shuffles, which
+//! [`super::specialize`] turns into float shuffles), compare-and-swap of floats, float
+//! atomics other than add, memcpy of non-constant length and dynamic shared memory
+//! without specialisation are `not-differentiable`.
 //!
 //! Why it is legal: for one thread the sweep is the textbook adjoint of a straight-line
 //! program with structured branches; cotangent contributions of different threads to
@@ -53,13 +71,15 @@
 //! the sum of their contributions), and a location written in the launch is owned by
 //! the writing thread at the point of the write (otherwise the primal launch would have
 //! a data race), so reading and zeroing its shadow there is race-free given the mirrored
-//! barriers.
+//! barriers. A shuffle's reverse runs at the mirrored point of the same converged
+//! control flow, so the lanes it reads are there.
 
 use std::collections::HashSet;
 
 use crate::autodiff::forward::{Jvp, R};
 use crate::ir::{
-    Addr, AtomicOp, BarrierKind, CastOp, Kernel, Level, MemRoot, OpId, OpKind, Region, Type, Value,
+    Addr, AtomicOp, BarrierKind, CastOp, Kernel, Level, MemRoot, OpId, OpKind, Region, ShuffleMode,
+    Type, Value,
 };
 use frontend::Diagnostic;
 
@@ -304,10 +324,6 @@ impl Rev<'_> {
                 self.j.emit(ops, OpKind::LocalAlloc(tw), &[], loc);
                 Ok(Vec::new())
             }
-            OpKind::Shuffle { value, .. } if self.ty(*value).is_float() => {
-                Err(self.j.err(loc, "warp shuffle of a float (reverse mode)"))
-            }
-            OpKind::Memcpy { .. } => Err(self.j.err(loc, "memcpy (reverse mode)")),
             OpKind::Load {
                 addr: Addr::Dynamic(_),
             } if data.results.iter().any(|&r| self.ty(r).is_float()) => Err(self.j.err(
@@ -616,6 +632,21 @@ impl Rev<'_> {
                     self.add_adj(ops, *value, g);
                 }
             }
+            OpKind::Shuffle {
+                mode,
+                mask,
+                value,
+                lane,
+                clamp,
+            } if self.ty(*value).is_float() => {
+                if let Some(dy) = self.dy(&data) {
+                    let (m, b, c) = (self.j.v(*mask)?, self.j.v(*lane)?, self.j.v(*clamp)?);
+                    let const_lane = self.j.is_const(*lane);
+                    let d = self.shuffle_adjoint(ops, *mode, m, b, c, const_lane, dy, loc);
+                    self.add_adj(ops, *value, d);
+                }
+            }
+            OpKind::Memcpy { dst, src, len } => self.rev_memcpy(dst, src, *len, ops, loc)?,
             OpKind::AtomicCas { new, .. } if self.ty(*new).is_float() => {
                 return Err(self.j.err(loc, "compare-and-swap of a float"));
             }
@@ -648,6 +679,299 @@ impl Rev<'_> {
             OpKind::For { .. } if !inactive_loop(self.j.src, old) => self.rev_for(old, ops)?,
             OpKind::While { .. } if !inactive_loop(self.j.src, old) => self.rev_while(old, ops)?,
             _ => {}
+        }
+        Ok(())
+    }
+
+    /// The cotangent of a shuffle's `value` operand given `dy`, the cotangent of its
+    /// result. Lane `i` read lane `src(i)` (the PTX source-lane rule of
+    /// `semantics::shuffle_source_lane`, recomputed here in IR: the computed lane when
+    /// inside the clamp, else `i` itself), so lane `j` gets the sum of `dy_i` over the
+    /// lanes `i` with `src(i) = j`: its own `dy_j` when `src(j) = j`, plus, for a
+    /// constant lane operand `b` of up/down/bfly, `dy` of its only possible reader
+    /// (`j - b` for down, `j + b` for up, `j ^ b` for bfly, fetched by the mirrored
+    /// shuffle together with that lane's `src`), or in general (idx, or a per-lane
+    /// operand) the sum over all 32 lanes `k != j` fetched with `idx` shuffles.
+    #[allow(clippy::too_many_arguments)]
+    fn shuffle_adjoint(
+        &mut self,
+        ops: &mut Vec<OpId>,
+        mode: ShuffleMode,
+        mask: Value,
+        lane: Value,
+        clamp: Value,
+        const_lane: bool,
+        dy: Value,
+        loc: Option<crate::ir::SrcLoc>,
+    ) -> Value {
+        use crate::ir::{BinaryOp as B, IntPredicate as P};
+        let i32t = Type::I32;
+        let fty = self.j.out.value_type(dy);
+        let k = |s: &mut Self, ops: &mut Vec<OpId>, x: u64| {
+            s.j.val(ops, OpKind::Const { bits: x }, i32t, None)
+        };
+        let me = self.j.val(ops, OpKind::LaneId, i32t, None);
+        let c31 = k(self, ops, 31);
+        let c8 = k(self, ops, 8);
+        let b = self.j.bin(ops, B::And, lane, c31);
+        let sh = self.j.bin(ops, B::LShr, clamp, c8);
+        let seg = self.j.bin(ops, B::And, sh, c31);
+        let cval = self.j.bin(ops, B::And, clamp, c31);
+        let nseg = self.j.bin(ops, B::Xor, seg, c31);
+        let lo = self.j.bin(ops, B::And, me, seg);
+        let hi_part = self.j.bin(ops, B::And, cval, nseg);
+        let max_lane = self.j.bin(ops, B::Or, lo, hi_part);
+        let (j, pred) = match mode {
+            ShuffleMode::Up => (self.j.bin(ops, B::Sub, me, b), P::Sge),
+            ShuffleMode::Down => (self.j.bin(ops, B::Add, me, b), P::Sle),
+            ShuffleMode::Bfly => (self.j.bin(ops, B::Xor, me, b), P::Sle),
+            ShuffleMode::Idx => {
+                let bb = self.j.bin(ops, B::And, b, nseg);
+                (self.j.bin(ops, B::Or, lo, bb), P::Sle)
+            }
+        };
+        let valid = self
+            .j
+            .val(ops, OpKind::ICmp(pred, j, max_lane), Type::I1, None);
+        let src = self.j.val(
+            ops,
+            OpKind::Select {
+                cond: valid,
+                if_true: j,
+                if_false: me,
+            },
+            i32t,
+            None,
+        );
+        let zero = self.zero(ops, fty);
+        let own = self
+            .j
+            .val(ops, OpKind::ICmp(P::Eq, src, me), Type::I1, None);
+        let mut acc = self.j.val(
+            ops,
+            OpKind::Select {
+                cond: own,
+                if_true: dy,
+                if_false: zero,
+            },
+            fty,
+            None,
+        );
+        let shfl =
+            |s: &mut Self, ops: &mut Vec<OpId>, m: ShuffleMode, v: Value, l: Value, c: Value| {
+                let t = s.j.out.value_type(v);
+                s.j.val(
+                    ops,
+                    OpKind::Shuffle {
+                        mode: m,
+                        mask,
+                        value: v,
+                        lane: l,
+                        clamp: c,
+                    },
+                    t,
+                    loc,
+                )
+            };
+        let mut gather = |s: &mut Self, ops: &mut Vec<OpId>, ok: Value, dq: Value, sq: Value| {
+            let hit = s.j.val(ops, OpKind::ICmp(P::Eq, sq, me), Type::I1, None);
+            let t = s.j.val(
+                ops,
+                OpKind::Select {
+                    cond: hit,
+                    if_true: dq,
+                    if_false: zero,
+                },
+                fty,
+                None,
+            );
+            let t = s.j.val(
+                ops,
+                OpKind::Select {
+                    cond: ok,
+                    if_true: t,
+                    if_false: zero,
+                },
+                fty,
+                None,
+            );
+            acc = s.j.bin(ops, B::FAdd, acc, t);
+        };
+        if const_lane && mode != ShuffleMode::Idx {
+            let (rmode, rc) = match mode {
+                ShuffleMode::Down => (ShuffleMode::Up, 0),
+                ShuffleMode::Up => (ShuffleMode::Down, 31),
+                _ => (ShuffleMode::Bfly, 31),
+            };
+            let rcv = k(self, ops, rc);
+            let dq = shfl(self, ops, rmode, dy, b, rcv);
+            let sq = shfl(self, ops, rmode, src, b, rcv);
+            let zi = k(self, ops, 0);
+            let ok = match mode {
+                ShuffleMode::Down => self.j.val(ops, OpKind::ICmp(P::Sge, me, b), Type::I1, None),
+                ShuffleMode::Up => {
+                    let r = self.j.bin(ops, B::Add, me, b);
+                    self.j
+                        .val(ops, OpKind::ICmp(P::Sle, r, c31), Type::I1, None)
+                }
+                _ => self.j.val(ops, OpKind::ICmp(P::Ne, b, zi), Type::I1, None),
+            };
+            gather(self, ops, ok, dq, sq);
+        } else {
+            for lane_k in 0..32u64 {
+                let kv = k(self, ops, lane_k);
+                let dq = shfl(self, ops, ShuffleMode::Idx, dy, kv, c31);
+                let sq = shfl(self, ops, ShuffleMode::Idx, src, kv, c31);
+                let ok = self.j.val(ops, OpKind::ICmp(P::Ne, kv, me), Type::I1, None);
+                gather(self, ops, ok, dq, sq);
+            }
+        }
+        acc
+    }
+
+    /// The single float element type of the kernel's memory accesses (`None`: no float
+    /// data).
+    fn float_element(&self, loc: Option<crate::ir::SrcLoc>) -> R<Option<Type>> {
+        let mut tys = HashSet::new();
+        for op in &self.j.src.ops {
+            match &op.kind {
+                OpKind::Load { .. } => {
+                    if let Some(&r) = op.results.first() {
+                        tys.insert(self.ty(r));
+                    }
+                }
+                OpKind::Store { value, .. } | OpKind::Atomic { value, .. } => {
+                    tys.insert(self.ty(*value));
+                }
+                _ => {}
+            }
+        }
+        let floats: Vec<Type> = tys.into_iter().filter(|t| t.is_float()).collect();
+        match floats.as_slice() {
+            [] => Ok(None),
+            [t] => Ok(Some(*t)),
+            _ => Err(self.j.err(
+                loc,
+                "memcpy in a kernel with float data of several types (reverse mode: the element type of the copied bytes is ambiguous)",
+            )),
+        }
+    }
+
+    /// Adjoint of `memcpy(dst, src, len)` (constant `len`): element by element, the
+    /// cotangent of the destination is added to the source's and the destination's is
+    /// zeroed (overlapping ranges are undefined in the primal already).
+    fn rev_memcpy(
+        &mut self,
+        dst: &Addr,
+        src: &Addr,
+        len: Value,
+        ops: &mut Vec<OpId>,
+        loc: Option<crate::ir::SrcLoc>,
+    ) -> R<()> {
+        let (nd, ns) = (self.j.addr(dst)?, self.j.addr(src)?);
+        let (
+            Addr::Root { root: rd, .. },
+            Addr::Root { root: rs, .. },
+            Addr::Root { offset: od, .. },
+            Addr::Root { offset: os, .. },
+        ) = (dst, src, nd, ns)
+        else {
+            return Err(self
+                .j
+                .err(loc, "memcpy through an unknown pointer (reverse mode)"));
+        };
+        let Some(td) = self.j.twin(*rd) else {
+            return Err(self
+                .j
+                .err(loc, "memcpy into a module global (reverse mode)"));
+        };
+        let crate::ir::ValueDef::Result(lop, _) = self.j.src.value_def(len) else {
+            return Err(self
+                .j
+                .err(loc, "memcpy of a non-constant length (reverse mode)"));
+        };
+        let OpKind::Const { bits: nbytes } = self.j.src.op(lop).kind else {
+            return Err(self
+                .j
+                .err(loc, "memcpy of a non-constant length (reverse mode)"));
+        };
+        let ety = self.float_element(loc)?;
+        let ts = self.j.twin(*rs);
+        let Some(ety) = ety else {
+            let z = self.zero(ops, Type::I8);
+            let nl = self.j.v(len)?;
+            self.j.emit(
+                ops,
+                OpKind::Memset {
+                    dst: Addr::Root {
+                        root: td,
+                        offset: od,
+                    },
+                    byte: z,
+                    len: nl,
+                },
+                &[],
+                loc,
+            );
+            return Ok(());
+        };
+        let es = u64::from(ety.bits() / 8);
+        if nbytes % es != 0 || nbytes / es > 4096 {
+            return Err(self.j.err(
+                loc,
+                format!("memcpy of {nbytes} bytes (reverse mode: a multiple of the float size, at most 4096 elements)"),
+            ));
+        }
+        let zero = self.zero(ops, ety);
+        for e in 0..nbytes / es {
+            let c = self
+                .j
+                .val(ops, OpKind::Const { bits: e * es }, Type::I64, None);
+            let o1 = self.j.bin(ops, crate::ir::BinaryOp::Add, od, c);
+            let ad = Addr::Root {
+                root: td,
+                offset: o1,
+            };
+            let g = self.j.val(ops, OpKind::Load { addr: ad }, ety, loc);
+            self.j.emit(
+                ops,
+                OpKind::Store {
+                    addr: ad,
+                    value: zero,
+                },
+                &[],
+                loc,
+            );
+            let Some(ts) = ts else { continue };
+            let o2 = self.j.bin(ops, crate::ir::BinaryOp::Add, os, c);
+            let a = Addr::Root {
+                root: ts,
+                offset: o2,
+            };
+            if matches!(rs, MemRoot::Local(_)) {
+                let cur = self.j.val(ops, OpKind::Load { addr: a }, ety, loc);
+                let sum = self.j.bin(ops, crate::ir::BinaryOp::FAdd, cur, g);
+                self.j.emit(
+                    ops,
+                    OpKind::Store {
+                        addr: a,
+                        value: sum,
+                    },
+                    &[],
+                    loc,
+                );
+            } else {
+                self.j.emit(
+                    ops,
+                    OpKind::Atomic {
+                        op: AtomicOp::FAdd,
+                        addr: a,
+                        value: g,
+                    },
+                    &[ety],
+                    loc,
+                );
+            }
         }
         Ok(())
     }
@@ -1331,7 +1655,10 @@ impl Rev<'_> {
 fn is_write(kind: &OpKind) -> bool {
     matches!(
         kind,
-        OpKind::Store { .. } | OpKind::Atomic { .. } | OpKind::Memset { .. }
+        OpKind::Store { .. }
+            | OpKind::Atomic { .. }
+            | OpKind::Memset { .. }
+            | OpKind::Memcpy { .. }
     )
 }
 
@@ -1401,7 +1728,7 @@ fn contains_parallel(k: &Kernel, op: OpId) -> bool {
 
 /// A loop that neither defines floats nor writes memory (its re-execution is all the
 /// adjoint needs).
-fn inactive_loop(k: &Kernel, op: OpId) -> bool {
+pub(crate) fn inactive_loop(k: &Kernel, op: OpId) -> bool {
     let mut defined = HashSet::new();
     let mut used = Vec::new();
     collect(k, op, &mut defined, &mut used);

@@ -100,11 +100,14 @@ type Pass = fn(&mut Kernel);
 /// All clean-ups, in order, with the verifier after each one when `verify_each` (a
 /// failure names the pass), else once at the end.
 pub fn run(k: &mut Kernel, verify_each: bool) -> Result<(), frontend::Diagnostic> {
-    let passes: [(&str, Pass); 9] = [
+    // `roots` runs after `while-to-for`, which reads the terminal-tuple layout of emitted
+    // loops (the companion values `roots` appends would not fit it).
+    let passes: [(&str, Pass); 10] = [
         ("fold", super::fold::fold),
         ("cse", super::cse::cse),
         ("licm", super::licm::licm),
         ("while-to-for", super::loops::while_to_for),
+        ("roots", super::roots::recover_roots),
         ("fold", super::fold::fold),
         ("cse", super::cse::cse),
         ("licm", super::licm::licm),

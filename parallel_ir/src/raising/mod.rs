@@ -2,8 +2,8 @@
 //!
 //! Stages, each in its own file: [`inline`] (device calls), [`cfg`] (reducibility, loops,
 //! post-dominators), [`emit`] (structuring, launch structure and address roots in one
-//! walk), [`cleanup`] (constant folding, CSE, DCE, hoisting). Every stage preserves the
-//! kernel's meaning; constructs that cannot be raised exactly give a named diagnostic.
+//! walk), [`cleanup`] (constant folding, CSE, DCE, hoisting, and [`roots`]: address
+//! roots lost at loop-carried and merged values). Every stage preserves the kernel's meaning; constructs that cannot be raised exactly give a named diagnostic.
 
 pub mod cfg;
 pub mod cleanup;
@@ -13,6 +13,7 @@ pub mod fold;
 pub mod inline;
 pub mod licm;
 pub mod loops;
+pub mod roots;
 pub mod util;
 
 use frontend::ir::{FuncId, Module};

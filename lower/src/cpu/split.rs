@@ -1,0 +1,629 @@
+//! Index-set splitting of a block's thread-x loop (CPU backend).
+//!
+//! A thread loop body like the stencil's `if (col < nx && row < ny) { if (col == 0 || ...)
+//! {copy} else {average} }`, with `col = blockIdx.x * blockDim.x + threadIdx.x`, branches
+//! per thread; so does a guarded first load (`x[i]` under `i < n`) and every step of a
+//! tree reduction (`if (tid < s)`). That branch keeps LLVM from vectorizing the thread-x
+//! loop, and so does the 32-bit index arithmetic: `sext(row * nx + col)` is not an affine
+//! 64-bit address to LLVM because the 32-bit add may wrap.
+//!
+//! Here the x range `[0, blockDim.x)` is cut at run time into *segments* on which every
+//! such branch condition is constant and no 32-bit index expression wraps; each segment
+//! evaluates the conditions once, at its first thread, and runs a branch-free copy of the
+//! body (the branches resolved) in which each `sext`/`zext` of such an expression is the
+//! 64-bit affine form `ext(e(lo)) + c * (x - lo)`.
+//!
+//! What is analysed (the [`SplitPlan`]): values are *invariant* when defined outside the
+//! thread loop, the y and z thread indices, or pure non-dividing ops over invariants; an
+//! i32 value is *affine* `e(x) = e(0) + c*x (mod 2^32)` when it is `x` or built from
+//! affine values and invariants by add, sub and multiplication by a constant (ring
+//! operations, so the congruence is exact whatever wraps in between). An *atom* is an i32
+//! `icmp` of an affine value with `c = +-1` against an invariant. The specialised `If`s
+//! are those (directly in the body, or nested in the regions of specialised ones) whose
+//! condition is a pure function of atoms and invariants.
+//!
+//! Why a segment sees constant atoms (legality). Let `E(x) = ext(e(0)) + c*x` be the exact
+//! integer (sign- or zero-extension matching the compare's or cast's signedness). The
+//! split loop runs only when every such `E` stays in the representable 32-bit range at
+//! `x = 0` and `x = blockDim.x - 1` (checked at run time in i64; `|c| <= 2^20` and
+//! `blockDim.x <= 1024` keep every term below 2^51), hence everywhere between, as `E`
+//! is monotone; otherwise the plain loop runs. So the i32 value `e(x)` *is* `E(x)` on the
+//! whole block: an extension is exactly `ext(e(lo)) + c*(x - lo)`, and for an atom with
+//! `|c| = 1`, `e(x) = u` only at `x = t = c * (ext(u) - ext(e(0)))`, so `sign(e(x) - u)`
+//! (in the compare's signedness) is constant on each side of `t` and at `t`: a segment
+//! with no break point `t` or `t + 1` strictly inside sees every atom, hence every
+//! specialised condition, constant. Segments are visited in order (`lo` = previous `hi`,
+//! `hi` = the least break point above `lo`, at most `blockDim.x`), so every thread runs
+//! exactly once, in increasing x as before: the threads of a block already ran one after
+//! another in x order (legal because no barrier is left), and the order is unchanged.
+
+use std::collections::{HashMap, HashSet};
+
+use frontend::Diagnostic;
+use parallel_ir::ir::{
+    BinaryOp, CastOp, IntPredicate, Kernel, OpId, OpKind, Region, Type, Value, ValueDef,
+};
+
+use super::emit::Emitter;
+
+/// At most this many branches are specialised (each doubles the code of a leaf path).
+const MAX_IFS: usize = 4;
+/// Largest |c| of an affine expression whose extension is rewritten.
+const MAX_COEF: i64 = 1 << 20;
+
+/// An `icmp` of an affine value (coefficient +-1) against an invariant.
+#[derive(Clone, Debug)]
+struct Atom {
+    e: Value,
+    c: i64,
+    u: Value,
+    signed: bool,
+    /// Truth for `e < u`, `e == u`, `e > u` (in the compare's signedness).
+    truth: [bool; 3],
+}
+
+/// The predicate's truth for `a < b`, `a == b`, `a > b`.
+fn truth_table(p: IntPredicate) -> [bool; 3] {
+    match p {
+        IntPredicate::Eq => [false, true, false],
+        IntPredicate::Ne => [true, false, true],
+        IntPredicate::Slt | IntPredicate::Ult => [true, false, false],
+        IntPredicate::Sle | IntPredicate::Ule => [true, true, false],
+        IntPredicate::Sgt | IntPredicate::Ugt => [false, false, true],
+        IntPredicate::Sge | IntPredicate::Uge => [false, true, true],
+    }
+}
+
+/// A specialised `If`: its condition and the specialised `If` (and branch) it is nested in.
+#[derive(Clone, Debug)]
+struct SpecIf {
+    op: OpId,
+    cond: Value,
+    parent: Option<(usize, bool)>,
+}
+
+/// An i32 -> i64 extension of an affine value.
+#[derive(Clone, Debug)]
+struct Ext {
+    e: Value,
+    c: i64,
+    signed: bool,
+}
+
+/// What the segmented x loop specialises.
+#[derive(Clone, Debug, Default)]
+pub(super) struct SplitPlan {
+    atoms: Vec<Atom>,
+    ifs: Vec<SpecIf>,
+    exts: HashMap<OpId, Ext>,
+}
+
+impl SplitPlan {
+    /// The plan for a thread-loop body, if it has anything to specialise.
+    /// `RAISE_CPU_SPLIT=0` in the environment turns splitting off (for before/after
+    /// measurements; the results are the same either way).
+    pub(super) fn analyse(k: &Kernel, body: &Region, block_x: u32) -> Option<SplitPlan> {
+        if std::env::var_os("RAISE_CPU_SPLIT").is_some_and(|v| v == "0") {
+            return None;
+        }
+        let x = *body.args.first()?;
+        if k.value_type(x) != Type::I32 || block_x == 0 || block_x > 1024 {
+            return None;
+        }
+        let mut inside = HashSet::new();
+        collect_defs(k, body, &mut inside);
+        for &a in body.args.iter().skip(1) {
+            inside.remove(&a);
+        }
+        let an = Analyzer { k, x, inside };
+        let mut plan = SplitPlan::default();
+        an.spec_ifs(body, None, &mut plan);
+        an.exts(body, &mut plan);
+        if plan.ifs.is_empty() && plan.exts.is_empty() {
+            return None;
+        }
+        Some(plan)
+    }
+}
+
+fn collect_defs(k: &Kernel, r: &Region, out: &mut HashSet<Value>) {
+    out.extend(r.args.iter().copied());
+    for &o in &r.ops {
+        let d = k.op(o);
+        out.extend(d.results.iter().copied());
+        for sub in d.kind.regions() {
+            collect_defs(k, sub, out);
+        }
+    }
+}
+
+/// Ops that can be evaluated anywhere: no effects, no traps, no thread state.
+pub(super) fn pure_op(kind: &OpKind) -> bool {
+    match kind {
+        OpKind::Binary(op, ..) => !matches!(
+            op,
+            BinaryOp::UDiv | BinaryOp::SDiv | BinaryOp::URem | BinaryOp::SRem
+        ),
+        OpKind::Const { .. }
+        | OpKind::ICmp(..)
+        | OpKind::Select { .. }
+        | OpKind::Cast(..)
+        | OpKind::Dim(_) => true,
+        _ => false,
+    }
+}
+
+struct Analyzer<'k> {
+    k: &'k Kernel,
+    x: Value,
+    /// Values defined in the thread loop (the y and z indices excluded).
+    inside: HashSet<Value>,
+}
+
+impl Analyzer<'_> {
+    fn def_op(&self, v: Value) -> Option<OpId> {
+        match self.k.value_def(v) {
+            ValueDef::Result(op, 0) => Some(op),
+            _ => None,
+        }
+    }
+
+    fn invariant(&self, v: Value) -> bool {
+        self.invariant_d(v, 0)
+    }
+
+    fn invariant_d(&self, v: Value, depth: usize) -> bool {
+        if !self.inside.contains(&v) {
+            return true;
+        }
+        if depth > 64 {
+            return false;
+        }
+        let Some(op) = self.def_op(v) else {
+            return false;
+        };
+        let kind = &self.k.op(op).kind;
+        pure_op(kind)
+            && kind
+                .operands()
+                .iter()
+                .all(|&o| self.invariant_d(o, depth + 1))
+    }
+
+    /// `Some(c)` when `v` is i32 and `v = v(0) + c*x (mod 2^32)`, `c != 0`.
+    fn affine(&self, v: Value) -> Option<i64> {
+        self.affine_d(v, 0)
+    }
+
+    fn affine_d(&self, v: Value, depth: usize) -> Option<i64> {
+        if v == self.x {
+            return Some(1);
+        }
+        if depth > 64 || self.k.value_type(v) != Type::I32 || self.invariant(v) {
+            return None;
+        }
+        let op = self.def_op(v)?;
+        let c = match self.k.op(op).kind {
+            OpKind::Binary(BinaryOp::Add, a, b) => {
+                if self.invariant(b) {
+                    self.affine_d(a, depth + 1)?
+                } else if self.invariant(a) {
+                    self.affine_d(b, depth + 1)?
+                } else {
+                    return None;
+                }
+            }
+            OpKind::Binary(BinaryOp::Sub, a, b) => {
+                if self.invariant(b) {
+                    self.affine_d(a, depth + 1)?
+                } else if self.invariant(a) {
+                    -self.affine_d(b, depth + 1)?
+                } else {
+                    return None;
+                }
+            }
+            OpKind::Binary(BinaryOp::Mul, a, b) => {
+                let (e, m) = match (self.const_i32(a), self.const_i32(b)) {
+                    (_, Some(m)) => (a, m),
+                    (Some(m), _) => (b, m),
+                    _ => return None,
+                };
+                self.affine_d(e, depth + 1)?.checked_mul(m)?
+            }
+            _ => return None,
+        };
+        (c != 0 && c.abs() <= MAX_COEF).then_some(c)
+    }
+
+    fn const_i32(&self, v: Value) -> Option<i64> {
+        let op = self.def_op(v)?;
+        match self.k.op(op).kind {
+            OpKind::Const { bits } if self.k.value_type(v) == Type::I32 => {
+                Some(i64::from(bits as u32 as i32))
+            }
+            _ => None,
+        }
+    }
+
+    /// Whether `v` (i1) is a pure function of atoms and invariants; collects the atoms.
+    fn cond(&self, v: Value, atoms: &mut Vec<Atom>, depth: usize) -> bool {
+        if self.invariant(v) {
+            return true;
+        }
+        if depth > 64 {
+            return false;
+        }
+        let Some(op) = self.def_op(v) else {
+            return false;
+        };
+        let kind = &self.k.op(op).kind;
+        if let OpKind::ICmp(pred, a, b) = *kind {
+            let signed = !matches!(
+                pred,
+                IntPredicate::Ult | IntPredicate::Ule | IntPredicate::Ugt | IntPredicate::Uge
+            );
+            let t = truth_table(pred);
+            let (e, u, truth) = if self.invariant(b) {
+                (a, b, t)
+            } else if self.invariant(a) {
+                // `u pred e`: mirror the table.
+                (b, a, [t[2], t[1], t[0]])
+            } else {
+                return false;
+            };
+            return match self.affine(e) {
+                Some(c) if c.abs() == 1 => {
+                    atoms.push(Atom {
+                        e,
+                        c,
+                        u,
+                        signed,
+                        truth,
+                    });
+                    true
+                }
+                _ => false,
+            };
+        }
+        pure_op(kind)
+            && kind
+                .operands()
+                .iter()
+                .all(|&o| self.cond(o, atoms, depth + 1))
+    }
+
+    fn spec_ifs(&self, r: &Region, parent: Option<(usize, bool)>, plan: &mut SplitPlan) {
+        for &o in &r.ops {
+            if plan.ifs.len() >= MAX_IFS {
+                return;
+            }
+            let OpKind::If {
+                cond,
+                then_region,
+                else_region,
+            } = &self.k.op(o).kind
+            else {
+                continue;
+            };
+            if self.invariant(*cond) {
+                continue;
+            }
+            let mut atoms = Vec::new();
+            if !self.cond(*cond, &mut atoms, 0) {
+                continue;
+            }
+            plan.atoms.extend(atoms);
+            let i = plan.ifs.len();
+            plan.ifs.push(SpecIf {
+                op: o,
+                cond: *cond,
+                parent,
+            });
+            self.spec_ifs(then_region, Some((i, true)), plan);
+            self.spec_ifs(else_region, Some((i, false)), plan);
+        }
+    }
+
+    fn exts(&self, r: &Region, plan: &mut SplitPlan) {
+        for &o in &r.ops {
+            let d = self.k.op(o);
+            if let OpKind::Cast(cop @ (CastOp::SExt | CastOp::ZExt), e) = d.kind {
+                // `ext(x)` itself is already affine to LLVM (the loop counter's range is
+                // known); only expressions with an invariant part need the rewrite.
+                if e != self.x
+                    && d.results.first().map(|&r| self.k.value_type(r)) == Some(Type::I64)
+                {
+                    if let Some(c) = self.affine(e) {
+                        plan.exts.insert(
+                            o,
+                            Ext {
+                                e,
+                                c,
+                                signed: cop == CastOp::SExt,
+                            },
+                        );
+                    }
+                }
+            }
+            for sub in d.kind.regions() {
+                self.exts(sub, plan);
+            }
+        }
+    }
+}
+
+/// The per-segment state the body emission reads.
+#[derive(Clone, Debug, Default)]
+pub(super) struct SegmentState {
+    /// Specialised `If`s and the branch taken in this leaf.
+    pub(super) forced: HashMap<OpId, bool>,
+    /// Extension op -> (i64 value at `lo`, coefficient, `lo` as i64).
+    pub(super) exts: HashMap<OpId, (String, i64, String)>,
+    /// The x loop's induction variable as i64 (set per leaf loop).
+    pub(super) x64: Option<String>,
+}
+
+impl Emitter<'_> {
+    /// Emit the pure op tree of `v` at the current insertion point (its operands first);
+    /// `done` holds the values already emitted here.
+    fn emit_pure(
+        &mut self,
+        v: Value,
+        inside: &HashSet<Value>,
+        done: &mut HashSet<Value>,
+    ) -> Result<(), Diagnostic> {
+        if !inside.contains(&v) || done.contains(&v) {
+            return Ok(());
+        }
+        let ValueDef::Result(op, 0) = self.k.value_def(v) else {
+            return Err(Diagnostic::new(
+                "cpu-lowering",
+                "index-set splitting: a condition uses a non-op value",
+            ));
+        };
+        for o in self.k.op(op).kind.operands() {
+            self.emit_pure(o, inside, done)?;
+        }
+        self.op(op)?;
+        done.insert(v);
+        Ok(())
+    }
+
+    /// The x loop of a thread `Parallel` (the y and z indices already bound), segmented
+    /// per `plan` (see the module doc). `bdx` is blockDim.x; `leaf` emits one copy of the
+    /// loop body for `[lo, hi)` (index values) under the current [`SegmentState`].
+    pub(super) fn segmented_x_loop(
+        &mut self,
+        plan: &SplitPlan,
+        body: &Region,
+        bdx: u32,
+        leaf: &mut dyn FnMut(&mut Self, &str, &str) -> Result<(), Diagnostic>,
+    ) -> Result<(), Diagnostic> {
+        let x = body.args[0];
+        let mut inside = HashSet::new();
+        collect_defs(self.k, body, &mut inside);
+        for &a in body.args.iter() {
+            inside.remove(&a);
+        }
+        let bdx64 = self.const_int(i64::from(bdx), "i64");
+        // Computed once per x loop from x = 0: whether no affine expression wraps over
+        // [0, blockDim.x), and the atoms' break points.
+        let zero32 = self.const_int(0, "i32");
+        self.bind(x, zero32);
+        let mut done = HashSet::new();
+        let mut points = Vec::new();
+        let one = self.const_int(1, "i64");
+        let ext64 = |e: &mut Self, v: &str, signed: bool| -> String {
+            let n = if signed { "arith.extsi" } else { "arith.extui" };
+            e.def(&format!("{n} {v} : i32 to i64"))
+        };
+        let mut ok = self.def("arith.constant true");
+        // E(x) = ext(e(0)) + c*x stays representable at x = 0 and x = blockDim.x - 1 (so
+        // everywhere between: E is monotone).
+        let mut no_wrap = |e: &mut Self, b64: &str, c: i64, signed: bool| {
+            let (lo, hi) = if signed {
+                (i64::from(i32::MIN), i64::from(i32::MAX))
+            } else {
+                (0, i64::from(u32::MAX))
+            };
+            let clo = e.const_int(lo, "i64");
+            let chi = e.const_int(hi, "i64");
+            let span = e.const_int(c * (i64::from(bdx) - 1), "i64");
+            let end = e.def(&format!("arith.addi {b64}, {span} : i64"));
+            for v in [b64.to_string(), end] {
+                let a = e.def(&format!("arith.cmpi sge, {v}, {clo} : i64"));
+                let b = e.def(&format!("arith.cmpi sle, {v}, {chi} : i64"));
+                let ab = e.def(&format!("arith.andi {a}, {b} : i1"));
+                ok = e.def(&format!("arith.andi {ok}, {ab} : i1"));
+            }
+        };
+        let mut checked: HashSet<(Value, bool, i64)> = HashSet::new();
+        let mut seen_atoms: HashSet<(Value, Value, bool, i64, [bool; 3])> = HashSet::new();
+        for a in &plan.atoms {
+            if !seen_atoms.insert((a.e, a.u, a.signed, a.c, a.truth)) {
+                continue;
+            }
+            self.emit_pure(a.e, &inside, &mut done)?;
+            self.emit_pure(a.u, &inside, &mut done)?;
+            let (e0, u) = (self.name(a.e)?, self.name(a.u)?);
+            let b64 = ext64(self, &e0, a.signed);
+            let u64v = ext64(self, &u, a.signed);
+            if checked.insert((a.e, a.signed, a.c)) {
+                no_wrap(self, &b64, a.c, a.signed);
+            }
+            let t = if a.c > 0 {
+                self.def(&format!("arith.subi {u64v}, {b64} : i64"))
+            } else {
+                self.def(&format!("arith.subi {b64}, {u64v} : i64"))
+            };
+            // As x grows, sign(e - u) steps from -c to 0 at x = t and to +c at t + 1; the
+            // truth can only change where the table differs between neighbouring signs.
+            let (before, after) = if a.c > 0 { (0, 2) } else { (2, 0) };
+            if a.truth[1] != a.truth[after] {
+                points.push(self.def(&format!("arith.addi {t}, {one} : i64")));
+            }
+            if a.truth[before] != a.truth[1] {
+                points.push(t);
+            }
+        }
+        let mut ext_list: Vec<(OpId, Ext)> =
+            plan.exts.iter().map(|(&o, e)| (o, e.clone())).collect();
+        ext_list.sort_by_key(|(o, _)| o.0);
+        for (_, ex) in &ext_list {
+            if !checked.insert((ex.e, ex.signed, ex.c)) {
+                continue;
+            }
+            self.emit_pure(ex.e, &inside, &mut done)?;
+            let e0 = self.name(ex.e)?;
+            let b64 = ext64(self, &e0, ex.signed);
+            no_wrap(self, &b64, ex.c, ex.signed);
+        }
+        // Some expression wraps inside the block: the plain loop.
+        self.line(&format!("scf.if {ok} {{"));
+        self.indent += 1;
+        // No break point inside the block (the common case): one segment, no loop.
+        let zero64 = self.const_int(0, "i64");
+        let mut single = self.def("arith.constant true");
+        for p in &points {
+            let le0 = self.def(&format!("arith.cmpi sle, {p}, {zero64} : i64"));
+            let geb = self.def(&format!("arith.cmpi sge, {p}, {bdx64} : i64"));
+            let out = self.def(&format!("arith.ori {le0}, {geb} : i1"));
+            single = self.def(&format!("arith.andi {single}, {out} : i1"));
+        }
+        self.line(&format!("scf.if {single} {{"));
+        self.indent += 1;
+        let lo0 = self.const_int(0, "i64");
+        self.segment_body(plan, body, &inside, &ext_list, &lo0, &bdx64, leaf)?;
+        self.indent -= 1;
+        self.line("} else {");
+        self.indent += 1;
+        // for lo = 0; lo < bdx; lo = hi: hi = least break point above lo (or bdx).
+        let lo0 = self.const_int(0, "i64");
+        let lo = self.fresh();
+        self.line(&format!("scf.while ({lo} = {lo0}) : (i64) -> i64 {{"));
+        self.indent += 1;
+        let more = self.def(&format!("arith.cmpi slt, {lo}, {bdx64} : i64"));
+        self.line(&format!("scf.condition({more}) {lo} : i64"));
+        self.indent -= 1;
+        let lo = self.fresh();
+        self.line(&format!("}} do {{\n^bb0({lo}: i64):"));
+        self.indent += 1;
+        let mut hi = bdx64.clone();
+        for p in &points {
+            let above = self.def(&format!("arith.cmpi sgt, {p}, {lo} : i64"));
+            let cand = self.def(&format!("arith.select {above}, {p}, {bdx64} : i64"));
+            hi = self.def(&format!("arith.minsi {hi}, {cand} : i64"));
+        }
+        self.segment_body(plan, body, &inside, &ext_list, &lo, &hi, leaf)?;
+        self.line(&format!("scf.yield {hi} : i64"));
+        self.indent -= 1;
+        self.line("}");
+        self.indent -= 1;
+        self.line("}");
+        self.indent -= 1;
+        self.line("} else {");
+        self.indent += 1;
+        self.segment = None;
+        let (c0, cb) = (
+            self.def("arith.constant 0 : index"),
+            self.def(&format!("arith.constant {bdx} : index")),
+        );
+        leaf(self, &c0, &cb)?;
+        self.indent -= 1;
+        self.line("}");
+        Ok(())
+    }
+
+    /// One segment `[lo, hi)` (i64 values): the specialised conditions and extension
+    /// bases at `x = lo`, then the decision tree over the branches.
+    #[allow(clippy::too_many_arguments)]
+    fn segment_body(
+        &mut self,
+        plan: &SplitPlan,
+        body: &Region,
+        inside: &HashSet<Value>,
+        ext_list: &[(OpId, Ext)],
+        lo: &str,
+        hi: &str,
+        leaf: &mut dyn FnMut(&mut Self, &str, &str) -> Result<(), Diagnostic>,
+    ) -> Result<(), Diagnostic> {
+        let x = body.args[0];
+        let lo32 = self.def(&format!("arith.trunci {lo} : i64 to i32"));
+        self.bind(x, lo32);
+        let mut done = HashSet::new();
+        let mut conds = Vec::new();
+        for s in &plan.ifs {
+            self.emit_pure(s.cond, inside, &mut done)?;
+            conds.push(self.name(s.cond)?);
+        }
+        let mut state = SegmentState::default();
+        for (o, ex) in ext_list {
+            self.emit_pure(ex.e, inside, &mut done)?;
+            let e0 = self.name(ex.e)?;
+            let n = if ex.signed {
+                "arith.extsi"
+            } else {
+                "arith.extui"
+            };
+            let b = self.def(&format!("{n} {e0} : i32 to i64"));
+            state.exts.insert(*o, (b, ex.c, lo.to_string()));
+        }
+        let lo_i = self.def(&format!("arith.index_cast {lo} : i64 to index"));
+        let hi_i = self.def(&format!("arith.index_cast {hi} : i64 to index"));
+        self.decision_tree(plan, &conds, &mut state, &lo_i, &hi_i, leaf)
+    }
+
+    fn decision_tree(
+        &mut self,
+        plan: &SplitPlan,
+        conds: &[String],
+        state: &mut SegmentState,
+        lo: &str,
+        hi: &str,
+        leaf: &mut dyn FnMut(&mut Self, &str, &str) -> Result<(), Diagnostic>,
+    ) -> Result<(), Diagnostic> {
+        let next = plan.ifs.iter().position(|s| {
+            !state.forced.contains_key(&s.op)
+                && match s.parent {
+                    None => true,
+                    Some((p, b)) => state.forced.get(&plan.ifs[p].op) == Some(&b),
+                }
+        });
+        let Some(i) = next else {
+            // The whole block in one segment (the common case) gets constant bounds, so
+            // LLVM sees the trip count (unrolling, SLP vectorization) as without a split.
+            let z = self.def("arith.constant 0 : index");
+            let b = self.def(&format!("arith.constant {} : index", self.cfg.block[0]));
+            let l0 = self.def(&format!("arith.cmpi eq, {lo}, {z} : index"));
+            let hb = self.def(&format!("arith.cmpi eq, {hi}, {b} : index"));
+            let full = self.def(&format!("arith.andi {l0}, {hb} : i1"));
+            self.line(&format!("scf.if {full} {{"));
+            self.indent += 1;
+            self.segment = Some(state.clone());
+            leaf(self, &z, &b)?;
+            self.indent -= 1;
+            self.line("} else {");
+            self.indent += 1;
+            self.segment = Some(state.clone());
+            leaf(self, lo, hi)?;
+            self.segment = None;
+            self.indent -= 1;
+            self.line("}");
+            return Ok(());
+        };
+        let op = plan.ifs[i].op;
+        self.line(&format!("scf.if {} {{", conds[i]));
+        self.indent += 1;
+        state.forced.insert(op, true);
+        self.decision_tree(plan, conds, state, lo, hi, leaf)?;
+        self.indent -= 1;
+        self.line("} else {");
+        self.indent += 1;
+        state.forced.insert(op, false);
+        self.decision_tree(plan, conds, state, lo, hi, leaf)?;
+        state.forced.remove(&op);
+        self.indent -= 1;
+        self.line("}");
+        Ok(())
+    }
+}

@@ -349,7 +349,7 @@ fn cpu_shadow_args(
 
 /// Steady state on cpu: for every launch, the primal kernel as `raise run --target cpu`
 /// prepares it (barrier elimination, distribution), and the raised kernel, its JVP and
-/// its adjoint distributed as `raise::grad` runs them, each compiled once (MLIR JIT);
+/// its adjoint (specialised to the launch) distributed as `raise::grad` runs them, each compiled once (MLIR JIT);
 /// then the three programs are timed without compilation: primal = copy the inputs and
 /// run the launches; JVP = copy inputs and tangents, run the JVP launches; gradient =
 /// `raise::grad`'s schedule (copy the state before each primal launch and run it, then
@@ -399,11 +399,20 @@ fn grad_steady_state_cpu() {
             let mut f = raised.clone();
             distribute(&mut f, cfg).unwrap();
             forward.push(compile(&f, l.params.clone()));
+            // Specialised to the launch, as `raise::grad` derives them.
+            let scalars: Vec<Option<u64>> = l
+                .params
+                .iter()
+                .map(|p| match *p {
+                    raise::bind::ParamValue::Bits(b) => Some(b),
+                    _ => None,
+                })
+                .collect();
             for (reverse, out) in [(false, &mut jvps), (true, &mut adjoints)] {
                 let mut d = if reverse {
-                    parallel_ir::autodiff::vjp_kernel(&raised).unwrap()
+                    parallel_ir::autodiff::vjp_kernel_for_launch(&raised, cfg, &scalars).unwrap()
                 } else {
-                    parallel_ir::autodiff::jvp_kernel(&raised).unwrap()
+                    parallel_ir::autodiff::jvp_kernel_for_launch(&raised, cfg, &scalars).unwrap()
                 };
                 let args = cpu_shadow_args(&d, &l.params, n);
                 distribute(&mut d, cfg).unwrap();

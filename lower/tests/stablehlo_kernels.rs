@@ -1240,3 +1240,70 @@ fn shared_dense_boxes_are_slices_and_match() {
         .collect();
     assert_eq!(out[1].to_vec::<f32>().unwrap(), want);
 }
+
+/// `fma(x, c, y)` with a constant factor `c` in {0, -0, 1, -1} (the reverse sweep's
+/// derivative terms of constants) is one multiply and one add in f32 (the product is
+/// exact), and equals the fused result bit for bit, infinities, NaN and signed zeros
+/// included.
+#[test]
+fn fma_with_exact_constant_factor() {
+    let xs: Vec<f32> = vec![
+        1.0,
+        f32::NAN,
+        f32::INFINITY,
+        f32::NEG_INFINITY,
+        3.5,
+        -1e30,
+        0.0,
+        -0.0,
+        0.1,
+        1e30,
+    ];
+    let ys: Vec<f32> = vec![-0.0, 1.0, 2.0, 0.0, -3.5, 1e30, -0.0, -0.0, 0.2, -1e30];
+    let m = xs.len();
+    for c in [0.0f32, -0.0, 1.0, -1.0] {
+        let mut b = B::new("fma_const");
+        for _ in 0..3 {
+            b.param(Type::Ptr(AddrSpace::Global));
+        }
+        let k = b.kernel(vec![], |b, _bid, tid| {
+            let off = b.off(tid[0], 4);
+            let x = b.load(MemRoot::Param(0), off, Type::F32);
+            let y = b.load(MemRoot::Param(1), off, Type::F32);
+            let cv = b.cf(c);
+            let r = b.v(OpKind::Fma(x, cv, y), Type::F32);
+            b.store(MemRoot::Param(2), off, r);
+        });
+        let bufs = [
+            buf("x", ElementType::F32, m as i64),
+            buf("y", ElementType::F32, m as i64),
+            buf("r", ElementType::F32, m as i64),
+        ];
+        let l = launch(
+            &k,
+            1,
+            m as u32,
+            vec![Arg::Buffer(0), Arg::Buffer(1), Arg::Buffer(2)],
+        );
+        let text = emit_module(&bufs, std::slice::from_ref(&l)).expect("emits");
+        assert!(!text.contains("f64"), "fma by {c}: widened to f64");
+        let ins = vec![
+            HostTensor::from_slice(&[m as i64], &xs).unwrap(),
+            HostTensor::from_slice(&[m as i64], &ys).unwrap(),
+            HostTensor::from_slice(&[m as i64], &vec![0f32; m]).unwrap(),
+        ];
+        let Some(out) = run(&bufs, &[l], &ins) else {
+            return;
+        };
+        for (i, ch) in out[2].data.chunks_exact(4).enumerate() {
+            let got = f32::from_le_bytes([ch[0], ch[1], ch[2], ch[3]]);
+            let want = xs[i].mul_add(c, ys[i]);
+            assert!(
+                got.to_bits() == want.to_bits() || got.is_nan() && want.is_nan(),
+                "fma({}, {c}, {}) = {got}, want {want}",
+                xs[i],
+                ys[i]
+            );
+        }
+    }
+}

@@ -6,7 +6,9 @@
 //!
 //! `grad_steady_state_xla` (also ignored) measures execution only on xla: the primal,
 //! JVP and gradient modules of scaled copies of the examples, each compiled once
-//! (`RAISE_BENCH_ONLY=a,b` restricts the examples).
+//! (`RAISE_BENCH_ONLY=a,b` restricts the examples). `grad_steady_state_cpu` does the same
+//! on cpu: each launch's primal, JVP and adjoint kernels compiled once, then the programs
+//! `raise run/jvp/grad --target cpu` execute, timed without compilation.
 
 use std::path::Path;
 use std::time::Instant;
@@ -271,6 +273,256 @@ fn grad_steady_state_xla() {
                 exe.execute(args(k)).unwrap();
                 times[k].push(t.elapsed().as_secs_f64() * 1e3);
             }
+        }
+        let ms: Vec<f64> = times
+            .into_iter()
+            .map(|v| v.into_iter().fold(f64::INFINITY, f64::min))
+            .collect();
+        println!(
+            "| {} | {} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} |",
+            case.example,
+            case.spec.0,
+            ms[0],
+            ms[1],
+            ms[2],
+            ms[1] / ms[0],
+            ms[2] / ms[0]
+        );
+    }
+    let _ = std::fs::remove_dir_all(&tmp);
+}
+
+/// One launch's kernel compiled for the CPU, with its arguments (buffer indices into the
+/// program's buffer list, shadows at `n + j`).
+struct CpuLaunch {
+    exe: lower::cpu::CompiledKernel,
+    args: Vec<raise::bind::ParamValue>,
+}
+
+impl CpuLaunch {
+    fn run(&self, bufs: &mut [raise::buffers::HostBuffer], globals: &mut [Vec<u8>]) {
+        use lower::cpu::CpuArg;
+        use raise::bind::ParamValue;
+        let bases: Vec<*mut u8> = bufs.iter_mut().map(|b| b.data.as_mut_ptr()).collect();
+        let args: Vec<CpuArg> = self
+            .args
+            .iter()
+            .map(|p| match *p {
+                ParamValue::Bits(b) => CpuArg::Bits(b),
+                ParamValue::BufferBase(i) => CpuArg::Ptr(bases[i]),
+                ParamValue::BufferOffset(i, off) => {
+                    CpuArg::Ptr(bases[i].wrapping_add(off as usize))
+                }
+            })
+            .collect();
+        let gptrs: Vec<*mut u8> = globals.iter_mut().map(|g| g.as_mut_ptr()).collect();
+        // SAFETY: the spec's buffers (and their shadows, same sizes) and the module's
+        // globals, alive for the call; the accesses within them are the spec's contract.
+        unsafe { self.exe.run(&args, &gptrs).unwrap() };
+    }
+}
+
+/// The arguments of a derivative kernel as `raise::grad` binds them: the original ones,
+/// then for each pointer parameter the shadow of its buffer (`j` -> `n + j`).
+fn cpu_shadow_args(
+    kernel: &parallel_ir::ir::Kernel,
+    args: &[raise::bind::ParamValue],
+    n: usize,
+) -> Vec<raise::bind::ParamValue> {
+    use raise::bind::ParamValue;
+    let mut out = args.to_vec();
+    for (i, t) in parallel_ir::autodiff::tangent_params(kernel)
+        .into_iter()
+        .take(args.len())
+        .enumerate()
+    {
+        if t.is_some() {
+            out.push(match args[i] {
+                ParamValue::BufferBase(j) => ParamValue::BufferBase(n + j),
+                ParamValue::BufferOffset(j, off) => ParamValue::BufferOffset(n + j, off),
+                other => other,
+            });
+        }
+    }
+    out
+}
+
+/// Steady state on cpu: for every launch, the primal kernel as `raise run --target cpu`
+/// prepares it (barrier elimination, distribution), and the raised kernel, its JVP and
+/// its adjoint (specialised to the launch) distributed as `raise::grad` runs them, each compiled once (MLIR JIT);
+/// then the three programs are timed without compilation: primal = copy the inputs and
+/// run the launches; JVP = copy inputs and tangents, run the JVP launches; gradient =
+/// `raise::grad`'s schedule (copy the state before each primal launch and run it, then
+/// last launch first run the adjoint on that copy plus the cotangents, zeroing integer
+/// cotangents). Fastest of 15 interleaved calls after 2 warm-ups, at the xla scaled sizes.
+/// The gradient is checked against `raise::grad --target cpu` on the same inputs.
+#[test]
+#[ignore]
+fn grad_steady_state_cpu() {
+    use parallel_ir::transforms::distribute::distribute;
+    use raise::buffers::HostBuffer;
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let tmp = std::env::temp_dir().join(format!("raise-grad-bench-cpu-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).unwrap();
+    println!("| example | size | primal (ms) | jvp (ms) | grad (ms) | jvp/primal | grad/primal |");
+    println!("|---|---|---|---|---|---|---|");
+    let only = std::env::var("RAISE_BENCH_ONLY").ok();
+    for case in scaled_cases() {
+        if only
+            .as_deref()
+            .is_some_and(|o| !o.split(',').any(|x| x == case.example))
+        {
+            continue;
+        }
+        let dir = root.join("examples").join(case.example);
+        let spec_path = tmp.join(format!("{}.toml", case.example));
+        std::fs::write(&spec_path, &case.spec.1).unwrap();
+        let spec = raise::spec::load_spec(&spec_path).unwrap();
+        let module = driver::load_module(&dir.join("kernel.O2.ll")).unwrap();
+        let inputs = scaled_inputs(&spec);
+        let n = inputs.len();
+        let ng = module.globals.len();
+        let bound = driver::bind_spec(&module, &spec).unwrap();
+        let mut cache = std::collections::HashMap::new();
+        let (mut primal, mut forward, mut jvps, mut adjoints) =
+            (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+        for l in &bound {
+            let cfg = &l.config;
+            let compile =
+                |k: &parallel_ir::ir::Kernel, args: Vec<raise::bind::ParamValue>| CpuLaunch {
+                    exe: lower::cpu::compile(k, cfg, ng).unwrap(),
+                    args,
+                };
+            let k = raise::cpu::prepare(&module, l, &mut cache).unwrap();
+            primal.push(compile(&k, l.params.clone()));
+            let raised = parallel_ir::raise_kernel(&module, l.kernel).unwrap();
+            let mut f = raised.clone();
+            distribute(&mut f, cfg).unwrap();
+            forward.push(compile(&f, l.params.clone()));
+            // Specialised to the launch, as `raise::grad` derives them.
+            let scalars: Vec<Option<u64>> = l
+                .params
+                .iter()
+                .map(|p| match *p {
+                    raise::bind::ParamValue::Bits(b) => Some(b),
+                    _ => None,
+                })
+                .collect();
+            for (reverse, out) in [(false, &mut jvps), (true, &mut adjoints)] {
+                let mut d = if reverse {
+                    parallel_ir::autodiff::vjp_kernel_for_launch(&raised, cfg, &scalars).unwrap()
+                } else {
+                    parallel_ir::autodiff::jvp_kernel_for_launch(&raised, cfg, &scalars).unwrap()
+                };
+                let args = cpu_shadow_args(&d, &l.params, n);
+                distribute(&mut d, cfg).unwrap();
+                out.push(compile(&d, args));
+            }
+        }
+        let fresh_globals = || -> Vec<Vec<u8>> {
+            module
+                .globals
+                .iter()
+                .map(|g| {
+                    let mut bytes = vec![0u8; (g.bytes as usize).max(1)];
+                    if g.space != frontend::ir::AddrSpace::Shared {
+                        if let Some(init) = &g.init {
+                            let m = init.len().min(bytes.len());
+                            bytes[..m].copy_from_slice(&init[..m]);
+                        }
+                    }
+                    bytes
+                })
+                .collect()
+        };
+        let zero_ints = |bufs: &mut [HostBuffer]| {
+            for b in bufs {
+                if !b.dtype.is_float() {
+                    b.data.iter_mut().for_each(|x| *x = 0);
+                }
+            }
+        };
+        let mut globals = fresh_globals();
+        let run_primal = |globals: &mut Vec<Vec<u8>>| {
+            let mut bufs = inputs.clone();
+            for l in &primal {
+                l.run(&mut bufs, globals);
+            }
+            bufs
+        };
+        let run_jvp = |globals: &mut Vec<Vec<u8>>| {
+            let mut bufs = inputs.clone();
+            let mut t = inputs.clone();
+            zero_ints(&mut t);
+            bufs.extend(t);
+            for l in &jvps {
+                l.run(&mut bufs, globals);
+            }
+            bufs
+        };
+        let run_grad = |globals: &mut Vec<Vec<u8>>| {
+            let mut state = inputs.clone();
+            let mut saved = Vec::with_capacity(forward.len());
+            for l in &forward {
+                saved.push(state.clone());
+                l.run(&mut state, globals);
+            }
+            let mut cot = inputs.clone();
+            zero_ints(&mut cot);
+            for (l, before) in adjoints.iter().zip(saved).rev() {
+                let mut all = before;
+                all.extend(cot);
+                l.run(&mut all, globals);
+                cot = all.split_off(n);
+                zero_ints(&mut cot);
+            }
+            (state, cot)
+        };
+        // The compiled gradient program agrees with `raise::grad` on cpu.
+        let (finals, grads) = run_grad(&mut globals);
+        let (want_f, want_g) = raise::grad::grad(
+            &module,
+            &spec,
+            inputs.clone(),
+            inputs.clone(),
+            Target::Cpu,
+            &RunOptions::default(),
+        )
+        .unwrap();
+        // (Within 1e-5 of the buffer's largest magnitude: atomics accumulate in any order.)
+        for (got, want) in finals
+            .iter()
+            .chain(&grads)
+            .zip(want_f.iter().chain(&want_g))
+        {
+            let (g, w) = (got.to_f64_vec(), want.to_f64_vec());
+            let scale = w.iter().fold(1.0f64, |m, x| m.max(x.abs()));
+            let err = g
+                .iter()
+                .zip(&w)
+                .fold(0.0f64, |m, (a, b)| m.max((a - b).abs()));
+            assert!(
+                err <= 1e-5 * scale,
+                "{}: compiled program vs grad: {err}",
+                case.example
+            );
+        }
+        for _ in 0..2 {
+            run_primal(&mut globals);
+            run_jvp(&mut globals);
+            run_grad(&mut globals);
+        }
+        let mut times = vec![Vec::new(); 3];
+        for _ in 0..15 {
+            let t = Instant::now();
+            std::hint::black_box(run_primal(&mut globals));
+            times[0].push(t.elapsed().as_secs_f64() * 1e3);
+            let t = Instant::now();
+            std::hint::black_box(run_jvp(&mut globals));
+            times[1].push(t.elapsed().as_secs_f64() * 1e3);
+            let t = Instant::now();
+            std::hint::black_box(run_grad(&mut globals));
+            times[2].push(t.elapsed().as_secs_f64() * 1e3);
         }
         let ms: Vec<f64> = times
             .into_iter()

@@ -506,6 +506,11 @@ struct Emitter<'k> {
     vals: HashMap<Value, V>,
     id_of: HashMap<Value, usize>,
     aff: HashMap<Value, Option<Affine>>,
+    /// The `if` conditions enclosing the op being emitted, with the branch taken
+    /// (`true`: then); and the guarded affine forms computed under exactly this stack
+    /// (cleared whenever it changes). See [`Emitter::affine_guarded`].
+    guards: Vec<(Value, bool)>,
+    aff_guarded: HashMap<Value, Option<Affine>>,
     param_buf: HashMap<u32, usize>,
     ptrs: HashMap<Value, Ptr>,
     assume: HashMap<Value, u64>,
@@ -736,6 +741,8 @@ impl<'k> Emitter<'k> {
         self.vals.clear();
         self.id_of.clear();
         self.aff.clear();
+        self.guards.clear();
+        self.aff_guarded.clear();
         self.param_buf.clear();
         self.ptrs.clear();
         self.mask = None;
@@ -882,11 +889,52 @@ impl<'k> Emitter<'k> {
         if let Some(a) = self.aff.get(&v) {
             return *a;
         }
-        let r = self.affine_uncached(v);
+        let r = self.affine_uncached(v, false);
         self.aff.insert(v, r);
         r
     }
-    fn affine_uncached(&mut self, v: Value) -> Option<Affine> {
+    /// The affine form of an access's offset `v` *on the lanes that perform the
+    /// access*: like [`Emitter::affine`], except that an `if c` result merged from a
+    /// branch-dependent value (the adjoint's forward sweep yields the store index from
+    /// `then` and a dummy `0` from `else`) takes the form of the branch the enclosing
+    /// guards select, when the access is nested in that branch of an `if` on the same
+    /// condition value `c`.
+    ///
+    /// Why it is exact: an SSA value is one value per lane (and per loop iteration; a
+    /// guard nested in the scope of `c` sees the same instance), so every lane active
+    /// inside `if c { .. }` has `c` true and its merged value is the `then` value, whose
+    /// form is exact on that lane. Lanes that are masked off there compute some other
+    /// value but never perform the access: a masked load's value on them is discarded
+    /// and a masked store/atomic keeps the old element (the box and elementwise paths
+    /// select on the mask; the form's whole range over the id box is still checked, so
+    /// their virtual positions are in bounds or in padding, and injectivity over all
+    /// ids keeps them off the active lanes' elements). The guarded form is used for
+    /// addressing only, never to materialize a value (that uses [`Emitter::affine`]).
+    fn affine_guarded(&mut self, v: Value) -> Option<Affine> {
+        if let Some(a) = self.affine(v) {
+            return Some(a);
+        }
+        if self.guards.is_empty() {
+            return None;
+        }
+        if let Some(a) = self.aff_guarded.get(&v) {
+            return *a;
+        }
+        // Provisional None: a cycle through loop-carried values is not affine.
+        self.aff_guarded.insert(v, None);
+        let r = self.affine_uncached(v, true);
+        self.aff_guarded.insert(v, r);
+        r
+    }
+    /// An operand's form: guarded ([`Emitter::affine_guarded`]) or plain.
+    fn aff_of(&mut self, v: Value, guarded: bool) -> Option<Affine> {
+        if guarded {
+            self.affine_guarded(v)
+        } else {
+            self.affine(v)
+        }
+    }
+    fn affine_uncached(&mut self, v: Value, guarded: bool) -> Option<Affine> {
         let k = self.k();
         let ty = k.value_type(v);
         if !ty.is_int() || ty == Type::I1 {
@@ -900,12 +948,20 @@ impl<'k> Emitter<'k> {
         };
         let ext = self.extent;
         let bits = ty.bits();
-        if let OpKind::If { .. } = k.op(op).kind {
+        if let OpKind::If { cond, .. } = k.op(op).kind {
+            let sources = merge_sources(k, v)?;
+            if guarded {
+                // Under a guard on the same condition, active lanes took that branch.
+                if let Some(&(_, taken)) = self.guards.iter().rev().find(|g| g.0 == cond) {
+                    let s = *sources.get(if taken { 0 } else { 1 })?;
+                    return self.affine_guarded(s)?.fits(bits, &ext);
+                }
+            }
             // Both branches yield the same function of the ids (e.g. an index computed
             // in each): the merged value is that function on every lane.
-            let forms = merge_sources(k, v)?
+            let forms = sources
                 .into_iter()
-                .map(|s| self.affine(s))
+                .map(|s| self.aff_of(s, guarded))
                 .collect::<Option<Vec<_>>>()?;
             let first = *forms.first()?;
             return forms
@@ -921,7 +977,7 @@ impl<'k> Emitter<'k> {
             OpKind::Const { bits: b } => Affine::constant(frontend::interp::semantics::sext(b, ty)),
             OpKind::Dim(d) => Affine::constant(self.dim_value(d) as i64),
             OpKind::Binary(op, a, b) => {
-                let (fa, fb) = (self.affine(a)?, self.affine(b)?);
+                let (fa, fb) = (self.aff_of(a, guarded)?, self.aff_of(b, guarded)?);
                 match op {
                     BinaryOp::Add => fa.add(&fb)?,
                     BinaryOp::Sub => fa.add(&fb.scale(-1)?)?,
@@ -933,18 +989,34 @@ impl<'k> Emitter<'k> {
                     _ => return None,
                 }
             }
-            OpKind::Cast(CastOp::SExt, a) => self.affine(a)?,
+            OpKind::Cast(CastOp::SExt, a) => self.aff_of(a, guarded)?,
             OpKind::Cast(CastOp::ZExt, a) => {
-                let f = self.affine(a)?;
+                let f = self.aff_of(a, guarded)?;
                 if f.range(&ext)?.0 < 0 {
                     return None;
                 }
                 f
             }
-            OpKind::Cast(CastOp::Trunc, a) => self.affine(a)?,
+            OpKind::Cast(CastOp::Trunc, a) => self.aff_of(a, guarded)?,
             _ => return None,
         };
         r.fits(bits, &ext)
+    }
+    /// A float constant `+-0.0` or `+-1.0`: multiplying by it is exact.
+    fn exact_factor(&self, v: Value) -> bool {
+        let k = self.k();
+        let ValueDef::Result(op, 0) = k.value_def(v) else {
+            return false;
+        };
+        let OpKind::Const { bits } = k.op(op).kind else {
+            return false;
+        };
+        let x = match k.value_type(v) {
+            Type::F32 => f64::from(f32::from_bits(bits as u32)),
+            Type::F64 => f64::from_bits(bits),
+            _ => return false,
+        };
+        x == 0.0 || x.abs() == 1.0
     }
     fn dim_value(&self, d: Dim) -> u64 {
         let (g, b, s) = self.dims;
@@ -1080,6 +1152,16 @@ impl<'k> Emitter<'k> {
             OpKind::Binary(op, a, b) => {
                 let (a, b) = (self.get(a)?, self.get(b)?);
                 let v = self.binary(op, &a, &b)?;
+                self.set_res(res, v);
+            }
+            OpKind::Fma(a, b, c) if self.exact_factor(a) || self.exact_factor(b) => {
+                // One factor is a constant +-0 or +-1 (the reverse sweep's derivative
+                // terms of constants: `fma(x, 0.0, y)`): the product is exact in the type
+                // itself (+-0, NaN, +-x), so one rounded add is the fused result, signed
+                // zeros included.
+                let (a, b, c) = (self.get(a)?, self.get(b)?, self.get(c)?);
+                let p = self.bin("multiply", &a, &b);
+                let v = self.bin("add", &p, &c);
                 self.set_res(res, v);
             }
             OpKind::Fma(a, b, c) => {
@@ -1879,7 +1961,7 @@ impl<'k> Emitter<'k> {
                 let key = self.key_of_root(root)?;
                 let off = self.get(offset)?;
                 let off = self.convert(&off, "i64");
-                let aff = self.affine(offset);
+                let aff = self.affine_guarded(offset);
                 let mult = self.multiple(offset, 0);
                 Ok(Ptr {
                     key,
@@ -2901,6 +2983,15 @@ impl<'k> Emitter<'k> {
         Ok(())
     }
 
+    fn push_guard(&mut self, cond: Value, taken: bool) {
+        self.guards.push((cond, taken));
+        self.aff_guarded.clear();
+    }
+    fn pop_guard(&mut self) {
+        self.guards.pop();
+        self.aff_guarded.clear();
+    }
+
     fn if_(&mut self, id: OpId, cond: Value, then_r: &Region, else_r: &Region) -> R<()> {
         let c = self.get(cond)?;
         let c = self.lanes_of(&c);
@@ -2911,11 +3002,17 @@ impl<'k> Emitter<'k> {
             None => (c.clone(), nc),
         };
         self.mask = Some(mt.name);
-        let Term::Yield(tv) = self.region(then_r)? else {
+        self.push_guard(cond, true);
+        let tv = self.region(then_r);
+        self.pop_guard();
+        let Term::Yield(tv) = tv? else {
             return Err(self.err("if region ends in a condition"));
         };
         self.mask = Some(me.name);
-        let Term::Yield(ev) = self.region(else_r)? else {
+        self.push_guard(cond, false);
+        let ev = self.region(else_r);
+        self.pop_guard();
+        let Term::Yield(ev) = ev? else {
             return Err(self.err("if region ends in a condition"));
         };
         self.mask = outer;

@@ -1,7 +1,7 @@
 //! `raise grad` and `raise jvp` against an independent reference: `jax.vjp` / `jax.jvp`
 //! of a jax.numpy version of each float example's whole launch program
 //! (`examples/<name>/reference_jax.py`, run by `scripts/jax_grad.py`), on `--target cpu`
-//! and `--target xla`, from kernel.O2.ll.
+//! and `--target xla`, from kernel.O2.ll (and a few from kernel.ptx).
 //!
 //! Per example: cotangents of the final float buffers and tangents of the initial ones,
 //! uniform in [-1, 1) from fixed seeds, go to a scratch folder; the `raise` binary runs
@@ -26,9 +26,7 @@
 //!   differences (a few ulp).
 //!
 //! Skipped with a note when there is no Python with jax (scripts/test.sh sets
-//! RAISE_PYTHON). Examples `raise grad` cannot differentiate yet (`not-differentiable`)
-//! are in [`pending`], ignored tests to run by hand
-//! (`cargo test --release -p raise --test grad_jax -- --ignored`).
+//! RAISE_PYTHON). A few examples are also checked from their `kernel.ptx`.
 
 mod common;
 
@@ -125,27 +123,18 @@ fn write_random(spec: &raise::spec::LaunchSpec, dir: &Path, seed: u64) {
     }
 }
 
-/// Which derivatives of an example to check.
-#[derive(Clone, Copy, PartialEq)]
-enum Modes {
-    /// `raise jvp` against `jax.jvp` and `raise grad` against `jax.vjp`.
-    Both,
-    /// Only `raise jvp` (reverse mode does not handle the example yet).
-    JvpOnly,
-    /// Only `raise grad`.
-    GradOnly,
-}
-
-fn check(example: &str, modes: Modes) {
+fn check(example: &str, form: &str) {
     let Some(python) = jax_python() else {
         return;
     };
     let root = common::repo_root();
     let dir = root.join("examples").join(example);
     let spec = raise::spec::load_spec(&dir.join("spec.toml")).expect("spec loads");
-    let scratch = Scratch(
-        std::env::temp_dir().join(format!("raise-grad-jax-{}-{example}", std::process::id())),
-    );
+    let scratch = Scratch(std::env::temp_dir().join(format!(
+        "raise-grad-jax-{}-{example}-{}",
+        std::process::id(),
+        form.replace('.', "_")
+    )));
     let cot_dir = scratch.0.join("cotangents");
     let tan_dir = scratch.0.join("tangents");
     write_random(&spec, &cot_dir, 0x6a61_785f_6772_6164);
@@ -185,19 +174,16 @@ fn check(example: &str, modes: Modes) {
         atol: 2.0 * tol.atol,
     };
 
-    let mut runs = Vec::new();
-    if modes != Modes::JvpOnly {
-        runs.push(("grad", "--cotangents", &cot_dir, "grad_", "jax.vjp"));
-    }
-    if modes != Modes::GradOnly {
-        runs.push(("jvp", "--tangents", &tan_dir, "tangent_", "jax.jvp"));
-    }
+    let runs = [
+        ("grad", "--cotangents", &cot_dir, "grad_", "jax.vjp"),
+        ("jvp", "--tangents", &tan_dir, "tangent_", "jax.jvp"),
+    ];
     for target in ["cpu", "xla"] {
         for &(command, flag, shadow, prefix, reference) in &runs {
             let ours_dir = scratch.0.join(format!("{command}-{target}"));
             let out = Command::new(common::raise_bin())
                 .arg(command)
-                .arg(dir.join("kernel.O2.ll"))
+                .arg(dir.join(form))
                 .arg("--spec")
                 .arg(dir.join("spec.toml"))
                 .arg("--inputs")
@@ -252,17 +238,16 @@ fn check(example: &str, modes: Modes) {
 }
 
 macro_rules! jax_tests {
-    ($modes:expr; $($(#[$attr:meta])* $name:ident: $ex:literal,)*) => {$(
+    ($form:literal; $($name:ident: $ex:literal,)*) => {$(
         #[test]
-        $(#[$attr])*
         fn $name() {
-            check($ex, $modes);
+            check($ex, $form);
         }
     )*};
 }
 
 jax_tests! {
-    Modes::Both;
+    "kernel.O2.ll";
     grad_jax_saxpy: "saxpy",
     grad_jax_stencil1d_pingpong: "stencil1d_pingpong",
     grad_jax_stencil2d: "stencil2d",
@@ -280,35 +265,25 @@ jax_tests! {
     grad_jax_numba_reduce_shared: "numba_reduce_shared",
 }
 
-// Forward mode handles these; reverse mode answers `not-differentiable` (see `pending`).
+// Loops over overwritten memory (unrolled after launch specialisation), float warp
+// shuffles, dynamic shared memory.
 jax_tests! {
-    Modes::JvpOnly;
-    jvp_jax_softmax_rows: "softmax_rows",
-    jvp_jax_matmul_tiled: "matmul_tiled",
-    jvp_jax_warp_shuffle_reduce: "warp_shuffle_reduce",
+    "kernel.O2.ll";
+    grad_jax_softmax_rows: "softmax_rows",
+    grad_jax_matmul_tiled: "matmul_tiled",
+    grad_jax_warp_shuffle_reduce: "warp_shuffle_reduce",
+    grad_jax_dynamic_shared: "dynamic_shared",
 }
 
-/// The examples `raise grad` answers `not-differentiable` for today (loops over values
-/// the kernel overwrites, float warp shuffles, dynamic shared memory; `raise jvp` too for
-/// dynamic shared memory). Move each to the lists above once it differentiates.
-mod pending {
-    use super::{check, Modes};
-
-    jax_tests! {
-        Modes::GradOnly;
-        #[ignore = "raise grad: not-differentiable (loop over overwritten memory) for now"]
-        grad_jax_softmax_rows: "softmax_rows",
-        #[ignore = "raise grad: not-differentiable (loop over overwritten memory) for now"]
-        grad_jax_matmul_tiled: "matmul_tiled",
-        #[ignore = "raise grad: not-differentiable (float warp shuffle) for now"]
-        grad_jax_warp_shuffle_reduce: "warp_shuffle_reduce",
-    }
-
-    jax_tests! {
-        Modes::Both;
-        #[ignore = "raise grad/jvp: not-differentiable (dynamic shared memory) for now"]
-        grad_jax_dynamic_shared: "dynamic_shared",
-    }
+// The same programs given as PTX (pointer parameters typed by the PTX frontend, loop-carried
+// integer addresses rooted by raising).
+jax_tests! {
+    "kernel.ptx";
+    grad_jax_ptx_saxpy: "saxpy",
+    grad_jax_ptx_device_call: "device_call",
+    grad_jax_ptx_gather_indirect: "gather_indirect",
+    grad_jax_ptx_softmax_rows: "softmax_rows",
+    grad_jax_ptx_warp_shuffle_reduce: "warp_shuffle_reduce",
 }
 
 /// Every float example has a jax.numpy version, and every one is in a list above.

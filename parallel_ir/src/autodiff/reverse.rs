@@ -141,6 +141,17 @@ impl Rev<'_> {
         self.j.val(ops, OpKind::Const { bits: 0 }, ty, None)
     }
 
+    /// The adjoint accumulated for `v`, or a zero of its type when there is none.
+    fn adj_or_zero(&mut self, ops: &mut Vec<OpId>, v: Value) -> Value {
+        match self.adj[v.index()] {
+            Some(d) => d,
+            None => {
+                let t = self.ty(v);
+                self.zero(ops, t)
+            }
+        }
+    }
+
     fn add_adj(&mut self, ops: &mut Vec<OpId>, v: Value, d: Value) {
         if !self.ty(v).is_float() {
             return;
@@ -1224,22 +1235,10 @@ impl Rev<'_> {
         let mut y = Vec::new();
         for &k in &carried {
             let a = body.args[1 + k];
-            y.push(match self.adj[a.index()] {
-                Some(d) => d,
-                None => {
-                    let t = self.ty(a);
-                    self.zero(&mut b, t)
-                }
-            });
+            y.push(self.adj_or_zero(&mut b, a));
         }
         for &v in &outside {
-            y.push(match self.adj[v.index()] {
-                Some(d) => d,
-                None => {
-                    let t = self.ty(v);
-                    self.zero(&mut b, t)
-                }
-            });
+            y.push(self.adj_or_zero(&mut b, v));
         }
         self.j.emit(&mut b, OpKind::Yield(y), &[], data.loc);
         self.adj = saved_adj;
@@ -1472,13 +1471,7 @@ impl Rev<'_> {
         let mut ds = Vec::new();
         for &k in &carried {
             let a = before.args[k];
-            ds.push(match self.adj[a.index()] {
-                Some(d) => d,
-                None => {
-                    let t = self.ty(a);
-                    self.zero(ops, t)
-                }
-            });
+            ds.push(self.adj_or_zero(ops, a));
         }
         // 3. Full iterations, last first.
         let mut rinits = ds;
@@ -1528,22 +1521,10 @@ impl Rev<'_> {
         let mut y = Vec::new();
         for &k in &carried {
             let a = before.args[k];
-            y.push(match self.adj[a.index()] {
-                Some(d) => d,
-                None => {
-                    let t = self.ty(a);
-                    self.zero(&mut b, t)
-                }
-            });
+            y.push(self.adj_or_zero(&mut b, a));
         }
         for &v in &outside {
-            y.push(match self.adj[v.index()] {
-                Some(d) => d,
-                None => {
-                    let t = self.ty(v);
-                    self.zero(&mut b, t)
-                }
-            });
+            y.push(self.adj_or_zero(&mut b, v));
         }
         self.j.emit(&mut b, OpKind::Yield(y), &[], data.loc);
         self.adj = saved_adj;

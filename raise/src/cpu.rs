@@ -32,6 +32,45 @@ pub fn distinct_buffers(launch: &BoundLaunch) -> bool {
     })
 }
 
+/// Host storage for the module's global variables (initialised unless shared), one
+/// allocation each, as the compiled code and the interpreter address them.
+pub(crate) fn host_globals(module: &Module) -> Vec<Vec<u8>> {
+    module
+        .globals
+        .iter()
+        .map(|g| {
+            let mut bytes = vec![0u8; (g.bytes as usize).max(1)];
+            if g.space != AddrSpace::Shared {
+                if let Some(init) = &g.init {
+                    let n = init.len().min(bytes.len());
+                    bytes[..n].copy_from_slice(&init[..n]);
+                }
+            }
+            bytes
+        })
+        .collect()
+}
+
+/// The compiled kernel's arguments: scalar bits, and pointers into `buffers`.
+pub(crate) fn cpu_args(params: &[ParamValue], buffers: &mut [HostBuffer]) -> Vec<CpuArg> {
+    let bases: Vec<*mut u8> = buffers.iter_mut().map(|b| b.data.as_mut_ptr()).collect();
+    params
+        .iter()
+        .map(|p| match *p {
+            ParamValue::Bits(b) => CpuArg::Bits(b),
+            ParamValue::BufferBase(i) => {
+                CpuArg::Ptr(bases.get(i).copied().unwrap_or(std::ptr::null_mut()))
+            }
+            ParamValue::BufferOffset(i, off) => CpuArg::Ptr(
+                bases
+                    .get(i)
+                    .map(|b| b.wrapping_add(off as usize))
+                    .unwrap_or(std::ptr::null_mut()),
+            ),
+        })
+        .collect()
+}
+
 /// Raise a kernel and make it barrier-free for the launch: barrier elimination (drop the
 /// barriers no conflict needs), then distribution at the remaining ones.
 pub fn prepare(
@@ -69,20 +108,7 @@ pub fn run_cpu(
     launches: &[BoundLaunch],
 ) -> Result<RunResult, Diagnostic> {
     let mut buffers = inputs;
-    let mut globals: Vec<Vec<u8>> = module
-        .globals
-        .iter()
-        .map(|g| {
-            let mut bytes = vec![0u8; (g.bytes as usize).max(1)];
-            if g.space != AddrSpace::Shared {
-                if let Some(init) = &g.init {
-                    let n = init.len().min(bytes.len());
-                    bytes[..n].copy_from_slice(&init[..n]);
-                }
-            }
-            bytes
-        })
-        .collect();
+    let mut globals = host_globals(module);
     let mut notes = Vec::new();
     let mut cache = HashMap::new();
     for launch in launches {
@@ -105,23 +131,7 @@ pub fn run_cpu(
                 continue;
             }
         };
-        let bases: Vec<*mut u8> = buffers.iter_mut().map(|b| b.data.as_mut_ptr()).collect();
-        let args: Vec<CpuArg> = launch
-            .params
-            .iter()
-            .map(|p| match *p {
-                ParamValue::Bits(b) => CpuArg::Bits(b),
-                ParamValue::BufferBase(i) => {
-                    CpuArg::Ptr(bases.get(i).copied().unwrap_or(std::ptr::null_mut()))
-                }
-                ParamValue::BufferOffset(i, off) => CpuArg::Ptr(
-                    bases
-                        .get(i)
-                        .map(|b| b.wrapping_add(off as usize))
-                        .unwrap_or(std::ptr::null_mut()),
-                ),
-            })
-            .collect();
+        let args = cpu_args(&launch.params, &mut buffers);
         let gptrs: Vec<*mut u8> = globals.iter_mut().map(|g| g.as_mut_ptr()).collect();
         // SAFETY: the pointers are the spec's buffers and the module's globals, alive for
         // the call; the kernel's accesses within them are the spec's contract.

@@ -22,9 +22,8 @@
 //! The other targets run the launches one by one on host buffers, with the same steps.
 
 use frontend::interp::{LaunchConfig, Memory};
-use frontend::ir::{AddrSpace, FuncId, Module};
+use frontend::ir::{FuncId, Module};
 use frontend::Diagnostic;
-use lower::cpu::CpuArg;
 use lower::stablehlo::{self, Arg, Buffer, Output, Program, Step};
 use parallel_ir::ir::Kernel;
 
@@ -103,42 +102,13 @@ fn run_raised_cpu(
     mut buffers: Vec<HostBuffer>,
     launches: &[RaisedLaunch],
 ) -> Result<Vec<HostBuffer>, Diagnostic> {
-    let mut globals: Vec<Vec<u8>> = module
-        .globals
-        .iter()
-        .map(|g| {
-            let mut bytes = vec![0u8; (g.bytes as usize).max(1)];
-            if g.space != AddrSpace::Shared {
-                if let Some(init) = &g.init {
-                    let n = init.len().min(bytes.len());
-                    bytes[..n].copy_from_slice(&init[..n]);
-                }
-            }
-            bytes
-        })
-        .collect();
+    let mut globals = crate::cpu::host_globals(module);
     for l in launches {
         let cfg = config(l);
         let mut k = l.kernel.clone();
         parallel_ir::transforms::distribute::distribute(&mut k, &cfg)?;
         let compiled = lower::cpu::compile(&k, &cfg, globals.len())?;
-        let bases: Vec<*mut u8> = buffers.iter_mut().map(|b| b.data.as_mut_ptr()).collect();
-        let args: Vec<CpuArg> = l
-            .args
-            .iter()
-            .map(|p| match *p {
-                ParamValue::Bits(b) => CpuArg::Bits(b),
-                ParamValue::BufferBase(i) => {
-                    CpuArg::Ptr(bases.get(i).copied().unwrap_or(std::ptr::null_mut()))
-                }
-                ParamValue::BufferOffset(i, off) => CpuArg::Ptr(
-                    bases
-                        .get(i)
-                        .map(|b| b.wrapping_add(off as usize))
-                        .unwrap_or(std::ptr::null_mut()),
-                ),
-            })
-            .collect();
+        let args = crate::cpu::cpu_args(&l.args, &mut buffers);
         let gptrs: Vec<*mut u8> = globals.iter_mut().map(|g| g.as_mut_ptr()).collect();
         // SAFETY: the pointers are our host buffers and the module's globals, alive for the
         // call; the transformed kernel accesses the shadow buffers exactly where the primal

@@ -10,9 +10,15 @@
 //!   loops with known trip counts, which gives reverse mode a linear-time tape of every
 //!   loop iteration ([`vjp_kernel_for_launch`], [`jvp_kernel_for_launch`]).
 //!
+//! * [`accumulate`]: on an adjoint specialised to its launch, atomic adds whose
+//!   location no other thread touches become plain load-add-stores
+//!   ([`accumulate::plain_accumulation`]; the driver says which parameters share a
+//!   buffer).
+//!
 //! Program-level composition (launch sequences, which buffers are inputs and outputs)
 //! lives in the driver (`raise/src/grad.rs`).
 
+pub mod accumulate;
 pub mod forward;
 pub mod reverse;
 pub mod specialize;

@@ -96,7 +96,8 @@ fn run_raised_pinterp(
     Ok(out)
 }
 
-/// The CPU backend: distribute at barriers, compile, run on the host buffers.
+/// The CPU backend: prepare each kernel for its launch ([`prepare_cpu`]), compile (with
+/// alias scopes when the launch binds distinct buffers), run on the host buffers.
 fn run_raised_cpu(
     module: &Module,
     mut buffers: Vec<HostBuffer>,
@@ -105,9 +106,8 @@ fn run_raised_cpu(
     let mut globals = crate::cpu::host_globals(module);
     for l in launches {
         let cfg = config(l);
-        let mut k = l.kernel.clone();
-        parallel_ir::transforms::distribute::distribute(&mut k, &cfg)?;
-        let compiled = lower::cpu::compile(&k, &cfg, globals.len())?;
+        let k = prepare_cpu(l.kernel, &cfg, &l.args)?;
+        let compiled = lower::cpu::compile_with(&k, &cfg, globals.len(), distinct(&l.args))?;
         let args = crate::cpu::cpu_args(&l.args, &mut buffers);
         let gptrs: Vec<*mut u8> = globals.iter_mut().map(|g| g.as_mut_ptr()).collect();
         // SAFETY: the pointers are our host buffers and the module's globals, alive for the
@@ -116,6 +116,37 @@ fn run_raised_cpu(
         unsafe { compiled.run(&args, &gptrs)? };
     }
     Ok(buffers)
+}
+
+/// Whether the arguments bind the pointer parameters to pairwise distinct buffers.
+fn distinct(args: &[ParamValue]) -> bool {
+    let mut seen = std::collections::HashSet::new();
+    args.iter().all(|p| match p {
+        ParamValue::BufferBase(i) | ParamValue::BufferOffset(i, _) => seen.insert(*i),
+        ParamValue::Bits(_) => true,
+    })
+}
+
+/// A raised (primal or derivative) kernel made barrier-free for one launch with `args`,
+/// as `raise run --target cpu` prepares kernels (`crate::cpu::prepare`): barrier
+/// elimination for the launch's block size (distinct pointer parameters do not alias
+/// when `args` binds them to distinct buffers), distribution at the remaining barriers,
+/// verification.
+pub fn prepare_cpu(
+    kernel: &Kernel,
+    config: &LaunchConfig,
+    args: &[ParamValue],
+) -> Result<Kernel, Diagnostic> {
+    use parallel_ir::transforms::barrier_elim::{eliminate_barriers, BarrierElimOptions};
+    let mut k = kernel.clone();
+    let opts = BarrierElimOptions {
+        block_dims: Some(config.block),
+        noalias_params: distinct(args),
+    };
+    eliminate_barriers(&mut k, &opts);
+    parallel_ir::transforms::distribute::distribute(&mut k, config)?;
+    parallel_ir::verify::verify_kernel(&k)?;
+    Ok(k)
 }
 
 /// The StableHLO tensor of a buffer of this dtype and shape.
@@ -239,7 +270,26 @@ impl Derived {
     }
 }
 
-fn derive(module: &Module, bound: &[BoundLaunch], reverse: bool) -> Result<Derived, Diagnostic> {
+/// Reverse mode on xla: the StableHLO emitter already turns lane-unique atomic adds into
+/// elementwise adds.
+const XLA_VJP: Mode = Mode::Vjp {
+    plain_accumulation: false,
+};
+
+/// How each derivative kernel is derived: forward mode, or reverse mode with or without
+/// [`adjoint_for_launch`]'s plain accumulation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mode {
+    Jvp,
+    Vjp { plain_accumulation: bool },
+}
+
+fn derive(
+    module: &Module,
+    bound: &[BoundLaunch],
+    mode: Mode,
+    n: usize,
+) -> Result<Derived, Diagnostic> {
     let mut d = Derived {
         raised: Vec::new(),
         per_launch: Vec::with_capacity(bound.len()),
@@ -252,15 +302,61 @@ fn derive(module: &Module, bound: &[BoundLaunch], reverse: bool) -> Result<Deriv
     }
     for l in bound {
         let raised = d.raised(l.kernel)?;
-        let scalars = launch_scalars(&l.params);
-        let derived = if reverse {
-            parallel_ir::autodiff::vjp_kernel_for_launch(raised, &l.config, &scalars)?
-        } else {
-            parallel_ir::autodiff::jvp_kernel_for_launch(raised, &l.config, &scalars)?
+        let derived = match mode {
+            Mode::Vjp { plain_accumulation } => {
+                adjoint_for_launch(raised, l, n, plain_accumulation)?
+            }
+            Mode::Jvp => parallel_ir::autodiff::jvp_kernel_for_launch(
+                raised,
+                &l.config,
+                &launch_scalars(&l.params),
+            )?,
         };
         d.per_launch.push(derived);
     }
     Ok(d)
+}
+
+/// The adjoint kernel of launch `l` of a program over `n` buffers, specialised to the
+/// launch (`parallel_ir::autodiff::vjp_kernel_for_launch`); with `plain_accumulation`,
+/// its atomic adds that no other thread's accesses can meet (given which buffer each
+/// parameter and shadow parameter is bound to) become plain load-add-stores
+/// (`parallel_ir::autodiff::accumulate`): the CPU backend's atomics are `lock cmpxchg`
+/// loops and block vectorisation.
+pub fn adjoint_for_launch(
+    raised: &Kernel,
+    l: &BoundLaunch,
+    n: usize,
+    plain_accumulation: bool,
+) -> Result<Kernel, Diagnostic> {
+    use parallel_ir::autodiff::accumulate::{self, AccumulateOptions};
+    let mut k = parallel_ir::autodiff::vjp_kernel_for_launch(
+        raised,
+        &l.config,
+        &launch_scalars(&l.params),
+    )?;
+    if plain_accumulation {
+        let args = shadow_args(&k, &l.params, n);
+        let opts = AccumulateOptions {
+            grid: l.config.grid,
+            block: l.config.block,
+            param_buffers: k
+                .params
+                .iter()
+                .enumerate()
+                .map(|(i, &p)| match args.get(i) {
+                    Some(ParamValue::BufferBase(j)) if k.value_type(p).is_ptr() => Some((*j, 0)),
+                    Some(ParamValue::BufferOffset(j, off)) if k.value_type(p).is_ptr() => {
+                        Some((*j, *off))
+                    }
+                    _ => None,
+                })
+                .collect(),
+        };
+        accumulate::plain_accumulation(&mut k, &opts);
+        parallel_ir::verify::verify_kernel(&k)?;
+    }
+    Ok(k)
 }
 
 /// The primal launches and the derivative launches (bound to the buffers and their
@@ -405,7 +501,7 @@ pub fn emit_grad_stablehlo(
 ) -> Result<String, Diagnostic> {
     let bound = bind_spec(module, spec)?;
     let n = spec.buffers.len();
-    let kernels = derive(module, &bound, true)?;
+    let kernels = derive(module, &bound, XLA_VJP, n)?;
     let (primal, adjoint) = derived_launches(&bound, &kernels, n)?;
     let float: Vec<bool> = spec.buffers.iter().map(|b| b.dtype.is_float()).collect();
     let program = grad_program(spec_slots(spec)?, &float, &primal, &adjoint, keep)?;
@@ -419,7 +515,7 @@ pub fn emit_grad_stablehlo(
 pub fn emit_jvp_stablehlo(module: &Module, spec: &LaunchSpec) -> Result<String, Diagnostic> {
     let bound = bind_spec(module, spec)?;
     let n = spec.buffers.len();
-    let kernels = derive(module, &bound, false)?;
+    let kernels = derive(module, &bound, Mode::Jvp, n)?;
     let (_, jvps) = derived_launches(&bound, &kernels, n)?;
     let float: Vec<bool> = spec.buffers.iter().map(|b| b.dtype.is_float()).collect();
     let program = jvp_program(spec_slots(spec)?, &float, &jvps)?;
@@ -438,7 +534,7 @@ pub fn jvp(
 ) -> Result<(Vec<HostBuffer>, Vec<HostBuffer>), Diagnostic> {
     let bound = bind_spec(module, spec)?;
     let n = inputs.len();
-    let kernels = derive(module, &bound, false)?;
+    let kernels = derive(module, &bound, Mode::Jvp, n)?;
     let (_, launches) = derived_launches(&bound, &kernels, n)?;
     if target == Target::Xla {
         let float: Vec<bool> = inputs.iter().map(|b| b.dtype.is_float()).collect();
@@ -505,7 +601,14 @@ pub fn grad(
 ) -> Result<(Vec<HostBuffer>, Vec<HostBuffer>), Diagnostic> {
     let bound = bind_spec(module, spec)?;
     let n = inputs.len();
-    let kernels = derive(module, &bound, true)?;
+    let mode = if target == Target::Xla {
+        XLA_VJP
+    } else {
+        Mode::Vjp {
+            plain_accumulation: true,
+        }
+    };
+    let kernels = derive(module, &bound, mode, n)?;
     let (primal, adjoint) = derived_launches(&bound, &kernels, n)?;
     if target == Target::Xla {
         let float: Vec<bool> = inputs.iter().map(|b| b.dtype.is_float()).collect();

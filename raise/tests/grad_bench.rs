@@ -349,7 +349,10 @@ fn cpu_shadow_args(
 
 /// Steady state on cpu: for every launch, the primal kernel as `raise run --target cpu`
 /// prepares it (barrier elimination, distribution), and the raised kernel, its JVP and
-/// its adjoint (specialised to the launch) distributed as `raise::grad` runs them, each compiled once (MLIR JIT);
+/// its adjoint (specialised to the launch, race-free atomics made plain) prepared as
+/// `raise::grad` runs them (`grad::adjoint_for_launch`, `grad::prepare_cpu`), each
+/// compiled once (MLIR JIT, alias scopes for distinct buffers; set
+/// `RAISE_BENCH_ATOMIC_ADJOINTS` to keep every adjoint atomic, for an A/B comparison);
 /// then the three programs are timed without compilation: primal = copy the inputs and
 /// run the launches; JVP = copy inputs and tangents, run the JVP launches; gradient =
 /// `raise::grad`'s schedule (copy the state before each primal launch and run it, then
@@ -359,7 +362,6 @@ fn cpu_shadow_args(
 #[test]
 #[ignore]
 fn grad_steady_state_cpu() {
-    use parallel_ir::transforms::distribute::distribute;
     use raise::buffers::HostBuffer;
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     let tmp = std::env::temp_dir().join(format!("raise-grad-bench-cpu-{}", std::process::id()));
@@ -388,18 +390,26 @@ fn grad_steady_state_cpu() {
             (Vec::new(), Vec::new(), Vec::new(), Vec::new());
         for l in &bound {
             let cfg = &l.config;
-            let compile =
-                |k: &parallel_ir::ir::Kernel, args: Vec<raise::bind::ParamValue>| CpuLaunch {
-                    exe: lower::cpu::compile(k, cfg, ng).unwrap(),
+            // Compiled as `raise run --target cpu` and `raise::grad` compile: with alias
+            // scopes when the launch binds its pointers to distinct buffers.
+            let compile = |k: &parallel_ir::ir::Kernel, args: Vec<raise::bind::ParamValue>| {
+                let mut seen = std::collections::HashSet::new();
+                let distinct = args.iter().all(|p| match p {
+                    raise::bind::ParamValue::BufferBase(i)
+                    | raise::bind::ParamValue::BufferOffset(i, _) => seen.insert(*i),
+                    raise::bind::ParamValue::Bits(_) => true,
+                });
+                CpuLaunch {
+                    exe: lower::cpu::compile_with(k, cfg, ng, distinct).unwrap(),
                     args,
-                };
+                }
+            };
             let k = raise::cpu::prepare(&module, l, &mut cache).unwrap();
             primal.push(compile(&k, l.params.clone()));
+            // The derivative program's kernels, prepared as `raise::grad` prepares them.
             let raised = parallel_ir::raise_kernel(&module, l.kernel).unwrap();
-            let mut f = raised.clone();
-            distribute(&mut f, cfg).unwrap();
+            let f = raise::grad::prepare_cpu(&raised, cfg, &l.params).unwrap();
             forward.push(compile(&f, l.params.clone()));
-            // Specialised to the launch, as `raise::grad` derives them.
             let scalars: Vec<Option<u64>> = l
                 .params
                 .iter()
@@ -408,14 +418,47 @@ fn grad_steady_state_cpu() {
                     _ => None,
                 })
                 .collect();
+            let plain = std::env::var("RAISE_BENCH_ATOMIC_ADJOINTS").is_err();
+            {
+                // Which of the adjoint's atomics become plain (printed to stderr).
+                let mut k =
+                    parallel_ir::autodiff::vjp_kernel_for_launch(&raised, cfg, &scalars).unwrap();
+                let args = cpu_shadow_args(&k, &l.params, n);
+                let opts = parallel_ir::autodiff::accumulate::AccumulateOptions {
+                    grid: cfg.grid,
+                    block: cfg.block,
+                    param_buffers: args
+                        .iter()
+                        .map(|a| match *a {
+                            raise::bind::ParamValue::BufferBase(j) => Some((j, 0)),
+                            raise::bind::ParamValue::BufferOffset(j, o) => Some((j, o)),
+                            raise::bind::ParamValue::Bits(_) => None,
+                        })
+                        .collect(),
+                };
+                if std::env::var("RAISE_BENCH_DUMP").is_ok() {
+                    eprintln!("{}", parallel_ir::print::print_kernel(&k));
+                }
+                let r = parallel_ir::autodiff::accumulate::plain_accumulation(&mut k, &opts);
+                eprintln!(
+                    "{}: {} global atomic adds of the adjoint made plain, {} kept{}",
+                    case.example,
+                    r.rewritten.len(),
+                    r.kept.len(),
+                    r.kept
+                        .iter()
+                        .map(|(_, why)| format!("\n  kept: {why}"))
+                        .collect::<String>()
+                );
+            }
             for (reverse, out) in [(false, &mut jvps), (true, &mut adjoints)] {
-                let mut d = if reverse {
-                    parallel_ir::autodiff::vjp_kernel_for_launch(&raised, cfg, &scalars).unwrap()
+                let d = if reverse {
+                    raise::grad::adjoint_for_launch(&raised, l, n, plain).unwrap()
                 } else {
                     parallel_ir::autodiff::jvp_kernel_for_launch(&raised, cfg, &scalars).unwrap()
                 };
                 let args = cpu_shadow_args(&d, &l.params, n);
-                distribute(&mut d, cfg).unwrap();
+                let d = raise::grad::prepare_cpu(&d, cfg, &args).unwrap();
                 out.push(compile(&d, args));
             }
         }

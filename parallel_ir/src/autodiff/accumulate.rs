@@ -43,11 +43,12 @@
 //!   site; other guards are assumed true (conservative).
 //! * Distinct threads: for sites `A` (atomic, `sa` bytes at `c . v1 + ka`) and `B` (`sb`
 //!   bytes at `c . v2 + kb`, the same `c`; different `c` keeps the atomic), a common
-//!   byte needs `c . D` in `(kb - ka - sa, kb - ka + sb)` for `D = v1 - v2 != 0`. With
-//!   `|D_i| <= w_i` (from the two ranges) and `m` the larger magnitude of the interval's
-//!   ends, it suffices that, taking the variables with `w_i > 0` by increasing `|c_i|`,
-//!   each `|c_i| >= m + sum of |c_j| w_j` over the earlier ones (mixed radix): for the
-//!   last `i` with `D_i != 0`, `|c . D| >= |c_i| - sum_{j<i} |c_j| w_j >= m`.
+//!   byte needs `c . D` in `(kb - ka - sa, kb - ka + sb)` for some `D = v1 - v2 != 0`
+//!   with each `D_i` in the range the two sites' (guarded) ranges allow. Whether such a
+//!   `D` exists is decided exactly by a branch and bound over the variables by
+//!   decreasing `|c_i|` (a variable's candidate values are those the remaining
+//!   variables' span can still bring into the interval; index maps are mixed-radix
+//!   numbers, so there are few), within a budget of nodes (exceeded: kept).
 //!   So `x_bar[i]`, float4 components at `16 i + 4 j`, transposed 2-D tiles pass;
 //!   stencil neighbours (`i - 1`, `i`, `i + 1`), `x[i / 2]`, indices loaded from memory
 //!   and two parameters bound to one buffer at overlapping ranges do not.
@@ -567,30 +568,94 @@ impl<'k> Analysis<'k> {
         }
         let lo = i128::from(fb.k) - i128::from(fa.k) - i128::from(*sa);
         let hi = i128::from(fb.k) - i128::from(fa.k) + i128::from(*sb);
-        let m = lo.abs().max(hi.abs());
-        let mut dims: Vec<(i128, i128)> = (0..6)
-            .map(|i| {
-                let w = (i128::from(ra[i].1) - i128::from(rb[i].0))
-                    .max(i128::from(rb[i].1) - i128::from(ra[i].0))
-                    .max(0);
-                (i128::from(fa.c[i]).abs(), w)
+        // D = v1 - v2 ranges over [ra.lo - rb.hi, ra.hi - rb.lo] in each variable.
+        let mut dims: Vec<Dim> = (0..6)
+            .map(|i| Dim {
+                c: i128::from(fa.c[i]),
+                lo: i128::from(ra[i].0) - i128::from(rb[i].1),
+                hi: i128::from(ra[i].1) - i128::from(rb[i].0),
             })
-            .filter(|&(_, w)| w > 0)
+            .filter(|d| d.lo != 0 || d.hi != 0)
             .collect();
-        dims.sort();
-        let mut reach = 0i128;
-        for (c, w) in dims {
-            if c < m + reach {
-                return Err(format!(
-                    "distinct threads may touch the same bytes with {} and {}",
-                    name(a),
-                    name(b)
-                ));
-            }
-            reach += c * w;
+        // A variable with no coefficient that can differ makes the threads distinct for
+        // free; the others must then only hit the interval.
+        let free = dims.iter().any(|d| d.c == 0 && (d.lo < 0 || d.hi > 0));
+        dims.retain(|d| d.c != 0);
+        dims.sort_by_key(|d| std::cmp::Reverse(d.c.abs()));
+        let mut budget = 100_000usize;
+        match hits(&dims, lo, hi, free, &mut budget) {
+            Some(false) => Ok(()),
+            Some(true) => Err(format!(
+                "distinct threads touch the same bytes with {} and {}",
+                name(a),
+                name(b)
+            )),
+            None => Err(format!(
+                "too many cases to tell whether distinct threads meet at {} and {}",
+                name(a),
+                name(b)
+            )),
         }
-        Ok(())
     }
+}
+
+/// One index variable of `D = v1 - v2`: coefficient and range.
+#[derive(Clone, Copy, Debug)]
+struct Dim {
+    c: i128,
+    lo: i128,
+    hi: i128,
+}
+
+/// Whether some `D` in the box (nonzero unless `nonzero` already holds) has
+/// `sum c_i D_i` strictly inside `(lo, hi)`: exact branch and bound over the variables
+/// by decreasing `|c|` (each one's values are those the remaining ones can still bring
+/// into the interval). `None` when `budget` nodes do not suffice.
+fn hits(dims: &[Dim], lo: i128, hi: i128, nonzero: bool, budget: &mut usize) -> Option<bool> {
+    *budget = budget.checked_sub(1)?;
+    let Some((d, rest)) = dims.split_first() else {
+        return Some(nonzero && lo < 0 && 0 < hi);
+    };
+    let (mut rmin, mut rmax) = (0i128, 0i128);
+    for r in rest {
+        let (x, y) = (r.c * r.lo, r.c * r.hi);
+        rmin += x.min(y);
+        rmax += x.max(y);
+    }
+    // c * D_i in (lo - rmax, hi - rmin), i.e. [lo - rmax + 1, hi - rmin - 1].
+    let (tlo, thi) = (lo - rmax + 1, hi - rmin - 1);
+    if tlo > thi {
+        return Some(false);
+    }
+    let (mut first, mut last) = if d.c > 0 {
+        (div_ceil(tlo, d.c), div_floor(thi, d.c))
+    } else {
+        (div_ceil(thi, d.c), div_floor(tlo, d.c))
+    };
+    first = first.max(d.lo);
+    last = last.min(d.hi);
+    let mut x = first;
+    while x <= last {
+        let t = d.c * x;
+        if hits(rest, lo - t, hi - t, nonzero || x != 0, budget)? {
+            return Some(true);
+        }
+        x += 1;
+    }
+    Some(false)
+}
+
+fn div_floor(a: i128, b: i128) -> i128 {
+    let q = a / b;
+    if (a % b != 0) && ((a < 0) != (b < 0)) {
+        q - 1
+    } else {
+        q
+    }
+}
+
+fn div_ceil(a: i128, b: i128) -> i128 {
+    -div_floor(-a, b)
 }
 
 /// `op<n>` and the source position, for reasons (cheap: no printing of the kernel).
@@ -691,14 +756,16 @@ mod tests {
         }
     }
 
-    /// Run `k` on the parallel-IR interpreter with one f32 buffer of `N + 2` elements
+    /// Run `k` on the parallel-IR interpreter with one f32 buffer of `2 N + 2` elements
     /// (value `j` at `j`) per entry of `binding` (buffer index, byte offset).
     fn run(k: &Kernel, buffers: usize, binding: &[(usize, u64)]) -> Vec<Vec<f32>> {
         let module = Module::new("acc.ll", Flavor::ClangCuda);
         let mut mem = Memory::new(&module);
         let bases: Vec<u64> = (0..buffers)
             .map(|i| {
-                let bytes: Vec<u8> = (0..N + 2).flat_map(|j| (j as f32).to_le_bytes()).collect();
+                let bytes: Vec<u8> = (0..2 * N + 2)
+                    .flat_map(|j| (j as f32).to_le_bytes())
+                    .collect();
                 mem.add_buffer(&format!("b{i}"), bytes)
             })
             .collect();
@@ -842,6 +909,28 @@ mod tests {
             add_at(b, 0, s, 1.0);
         });
         let r = check(&k, &[Some((0, 0))], 1);
+        assert!(r.rewritten.is_empty(), "{r:?}");
+    }
+
+    #[test]
+    fn interleaved_rows_are_told_apart() {
+        // Each block covers 2 BLOCK elements, thread tx updates tx and tx + BLOCK of its
+        // block's range (as transpose tiles do with their row offsets): race-free ...
+        let rows = |stride: i32| {
+            kernel(1, move |b, _, [bx, tx]| {
+                let s = b.i32(stride);
+                let base = b.bin(BinaryOp::Mul, bx, s);
+                let i = b.bin(BinaryOp::Add, base, tx);
+                let blk = b.i32(BLOCK as i32);
+                let j = b.bin(BinaryOp::Add, i, blk);
+                add_at(b, 0, i, 1.0);
+                add_at(b, 0, j, 2.0);
+            })
+        };
+        let r = check(&rows(2 * BLOCK as i32), &[Some((0, 0))], 1);
+        assert_eq!(r.rewritten.len(), 2, "{r:?}");
+        // ... but with blocks BLOCK apart, block b's second row is block b + 1's first.
+        let r = check(&rows(BLOCK as i32), &[Some((0, 0))], 1);
         assert!(r.rewritten.is_empty(), "{r:?}");
     }
 

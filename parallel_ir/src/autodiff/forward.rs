@@ -26,6 +26,11 @@
 //! * `For`/`While`/`If` carry one extra value per float carried value/result;
 //! * `fmin`/`fmax` pick the tangent of the operand the primal picked; `floor` and friends
 //!   have zero derivative;
+//! * an operand without a tangent contributes no term (no `x * 0.0`, `t + 0.0`: not
+//!   foldable in floating point, and the skipped term is the exact derivative); the
+//!   derivative of `pow(x, c)` for a constant `c` with `c - 1` in {0, 1, 2, -1, 1/2} uses
+//!   what equals `pow(x, c - 1)` exactly (`1`, `x`, `x * x`, `1 / x`, a square root with
+//!   `pow`'s special cases) instead of a second `pow`;
 //! * module globals are constants (zero tangent); storing a non-zero tangent there,
 //!   accessing float data through a pointer whose root is unknown, float atomics other
 //!   than add/exch with a used result, compare-and-swap of tangent-carrying data and
@@ -402,7 +407,7 @@ impl Jvp<'_> {
                     if b.is_float() && (ta.is_some() || tc.is_some()) {
                         let (x, z) = (self.v(*a)?, self.v(*c)?);
                         let t = self.binary_rule(ops, *b, x, z, y, ta, tc, loc)?;
-                        self.tan[r.index()] = Some(t);
+                        self.tan[r.index()] = t;
                     }
                 }
             }
@@ -413,17 +418,16 @@ impl Jvp<'_> {
                     if ta.is_some() || tb.is_some() || tc.is_some() {
                         let (x, y) = (self.v(*a)?, self.v(*b)?);
                         let ty = self.src.value_type(r);
-                        let mut acc = match tc {
-                            Some(t) => t,
-                            None => self.fconst(ops, ty, 0.0),
-                        };
-                        if let Some(ta) = ta {
-                            acc = self.val(ops, OpKind::Fma(ta, y, acc), ty, None);
+                        // No term for an operand without a tangent (see `binary_rule`).
+                        let mut acc = tc;
+                        for (a, b) in [(ta, Some(y)), (tb.map(|_| x), tb)] {
+                            let (Some(a), Some(b)) = (a, b) else { continue };
+                            acc = Some(match acc {
+                                Some(c) => self.val(ops, OpKind::Fma(a, b, c), ty, None),
+                                None => self.bin(ops, BinaryOp::FMul, a, b),
+                            });
                         }
-                        if let Some(tb) = tb {
-                            acc = self.val(ops, OpKind::Fma(x, tb, acc), ty, None);
-                        }
-                        self.tan[r.index()] = Some(acc);
+                        self.tan[r.index()] = acc;
                     }
                 }
             }
@@ -971,7 +975,10 @@ impl Jvp<'_> {
         Ok(Some(self.bin(ops, FMul, tx, d)))
     }
 
-    /// Tangent of `y = b(x, z)`.
+    /// Tangent of `y = b(x, z)` given the operands' tangents (`None`: zero, and no
+    /// term is emitted for it: a derivative term of an operand without a tangent, such
+    /// as `x * 0.0` or `t + 0.0`, is not foldable in floating point and is skipped, which
+    /// is the exact result); `None` when the tangent is zero.
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn binary_rule(
         &mut self,
@@ -983,33 +990,69 @@ impl Jvp<'_> {
         tx: Option<Value>,
         tz: Option<Value>,
         loc: Option<SrcLoc>,
-    ) -> R<Value> {
+    ) -> R<Option<Value>> {
         use BinaryOp::{FAdd, FDiv, FMul, FSub};
         let ty = self.out.value_type(x);
-        let zero = self.fconst(ops, ty, 0.0);
-        let txv = tx.unwrap_or(zero);
-        let tzv = tz.unwrap_or(zero);
-        Ok(match b {
-            FAdd => self.bin(ops, FAdd, txv, tzv),
-            FSub => self.bin(ops, FSub, txv, tzv),
-            FMul => {
-                let a = self.bin(ops, FMul, txv, z);
-                self.val(ops, OpKind::Fma(x, tzv, a), ty, None)
-            }
+        if tx.is_none() && tz.is_none() {
+            return Ok(None);
+        }
+        Ok(Some(match b {
+            FAdd => match (tx, tz) {
+                (Some(a), Some(c)) => self.bin(ops, FAdd, a, c),
+                (Some(a), None) | (None, Some(a)) => a,
+                (None, None) => return Ok(None),
+            },
+            FSub => match (tx, tz) {
+                (Some(a), Some(c)) => self.bin(ops, FSub, a, c),
+                (Some(a), None) => a,
+                (None, Some(c)) => self.un(ops, UnaryOp::FNeg, c),
+                (None, None) => return Ok(None),
+            },
+            FMul => match (tx, tz) {
+                (Some(a), Some(c)) => {
+                    let p = self.bin(ops, FMul, a, z);
+                    self.val(ops, OpKind::Fma(x, c, p), ty, None)
+                }
+                (Some(a), None) => self.bin(ops, FMul, a, z),
+                (None, Some(c)) => self.bin(ops, FMul, x, c),
+                (None, None) => return Ok(None),
+            },
             // (tx - y tz) / z
             FDiv => {
-                let yt = self.bin(ops, FMul, y, tzv);
-                let n = self.bin(ops, FSub, txv, yt);
+                let n = match (tx, tz) {
+                    (Some(a), Some(c)) => {
+                        let yt = self.bin(ops, FMul, y, c);
+                        self.bin(ops, FSub, a, yt)
+                    }
+                    (Some(a), None) => a,
+                    (None, Some(c)) => {
+                        let yt = self.bin(ops, FMul, y, c);
+                        self.un(ops, UnaryOp::FNeg, yt)
+                    }
+                    (None, None) => return Ok(None),
+                };
                 self.bin(ops, FDiv, n, z)
             }
             // y = x - trunc(x / z) z
             BinaryOp::FRem => {
-                let q = self.bin(ops, FDiv, x, z);
-                let q = self.un(ops, UnaryOp::Trunc, q);
-                let qt = self.bin(ops, FMul, q, tzv);
-                self.bin(ops, FSub, txv, qt)
+                let qt = match tz {
+                    Some(c) => {
+                        let q = self.bin(ops, FDiv, x, z);
+                        let q = self.un(ops, UnaryOp::Trunc, q);
+                        Some(self.bin(ops, FMul, q, c))
+                    }
+                    None => None,
+                };
+                match (tx, qt) {
+                    (Some(a), Some(q)) => self.bin(ops, FSub, a, q),
+                    (Some(a), None) => a,
+                    (None, Some(q)) => self.un(ops, UnaryOp::FNeg, q),
+                    (None, None) => return Ok(None),
+                }
             }
             BinaryOp::FMin | BinaryOp::FMax | BinaryOp::FMinimum | BinaryOp::FMaximum => {
+                let zero = self.fconst(ops, ty, 0.0);
+                let (txv, tzv) = (tx.unwrap_or(zero), tz.unwrap_or(zero));
                 let c = self.val(ops, OpKind::FCmp(FloatPredicate::Oeq, y, x), Type::I1, None);
                 self.val(
                     ops,
@@ -1024,40 +1067,218 @@ impl Jvp<'_> {
             }
             // d = z x^(z-1) tx + y ln(x) tz
             BinaryOp::Pow => {
-                let mut acc = zero;
+                let mut acc = None;
                 if let Some(tx) = tx {
-                    let o = self.fconst(ops, ty, 1.0);
-                    let zm1 = self.bin(ops, FSub, z, o);
-                    let p = self.bin(ops, BinaryOp::Pow, x, zm1);
-                    let zp = self.bin(ops, FMul, z, p);
-                    acc = self.bin(ops, FMul, zp, tx);
+                    let d = self.pow_derivative(ops, x, z);
+                    acc = Some(self.bin(ops, FMul, d, tx));
                 }
                 if let Some(tz) = tz {
                     let l = self.un(ops, UnaryOp::Log, x);
                     let yl = self.bin(ops, FMul, y, l);
-                    acc = self.val(ops, OpKind::Fma(yl, tz, acc), ty, None);
+                    acc = Some(match acc {
+                        Some(a) => self.val(ops, OpKind::Fma(yl, tz, a), ty, None),
+                        None => self.bin(ops, FMul, yl, tz),
+                    });
                 }
-                acc
+                match acc {
+                    Some(a) => a,
+                    None => return Ok(None),
+                }
             }
             // (z tx - x tz) / (x^2 + z^2)
             BinaryOp::Atan2 => {
-                let a = self.bin(ops, FMul, z, txv);
-                let bb = self.bin(ops, FMul, x, tzv);
-                let n = self.bin(ops, FSub, a, bb);
+                let n = match (tx, tz) {
+                    (Some(a), Some(c)) => {
+                        let a = self.bin(ops, FMul, z, a);
+                        let bb = self.bin(ops, FMul, x, c);
+                        self.bin(ops, FSub, a, bb)
+                    }
+                    (Some(a), None) => self.bin(ops, FMul, z, a),
+                    (None, Some(c)) => {
+                        let bb = self.bin(ops, FMul, x, c);
+                        self.un(ops, UnaryOp::FNeg, bb)
+                    }
+                    (None, None) => return Ok(None),
+                };
                 let x2 = self.bin(ops, FMul, x, x);
                 let d = self.val(ops, OpKind::Fma(z, z, x2), ty, None);
                 self.bin(ops, FDiv, n, d)
             }
             // y = |x| sign(z): dy = sign(x) sign(z) tx
             BinaryOp::CopySign => {
+                let Some(tx) = tx else { return Ok(None) };
                 let o = self.fconst(ops, ty, 1.0);
                 let sx = self.bin(ops, BinaryOp::CopySign, o, x);
                 let s = self.bin(ops, BinaryOp::CopySign, sx, z);
-                self.bin(ops, FMul, s, txv)
+                self.bin(ops, FMul, s, tx)
             }
             other => {
                 return Err(self.err(loc, format!("op {} on floats", other.name())));
             }
-        })
+        }))
+    }
+
+    /// `d/dx pow(x, z) = z * pow(x, z - 1)`. For a constant exponent `z` whose `z - 1`
+    /// is 0, 1, 2, -1 or 1/2, `pow(x, z - 1)` is replaced by what equals it for every
+    /// `x` (IEEE `pow` special cases included): `1`, `x`, `x * x`, `1 / x` (exact in
+    /// rounding too, `pow` of these exponents being the correctly rounded product or
+    /// quotient), and `sqrt(x)` with `pow`'s `pow(-0, 1/2) = +0` (`|sqrt x|`) and
+    /// `pow(-inf, 1/2) = +inf`; a square root costs a fraction of a second `pow`.
+    fn pow_derivative(&mut self, ops: &mut Vec<OpId>, x: Value, z: Value) -> Value {
+        use BinaryOp::{FDiv, FMul, FSub};
+        let ty = self.out.value_type(x);
+        let c = crate::raising::util::const_of(&self.out, z)
+            .map(|bits| frontend::interp::semantics::float_value(bits, ty));
+        // `z - 1` as the kernel computes it (in the type).
+        let e = c.map(|c| frontend::interp::semantics::float_value(float_bits(c - 1.0, ty), ty));
+        let p = match e {
+            Some(0.0) => return z,
+            Some(1.0) => x,
+            Some(2.0) => self.bin(ops, FMul, x, x),
+            Some(-1.0) => {
+                let o = self.fconst(ops, ty, 1.0);
+                self.bin(ops, FDiv, o, x)
+            }
+            Some(0.5) => {
+                let r = self.un(ops, UnaryOp::Sqrt, x);
+                let r = self.un(ops, UnaryOp::FAbs, r);
+                let ninf = self.fconst(ops, ty, f64::NEG_INFINITY);
+                let inf = self.fconst(ops, ty, f64::INFINITY);
+                let is_ninf = self.val(
+                    ops,
+                    OpKind::FCmp(FloatPredicate::Oeq, x, ninf),
+                    Type::I1,
+                    None,
+                );
+                self.val(
+                    ops,
+                    OpKind::Select {
+                        cond: is_ninf,
+                        if_true: inf,
+                        if_false: r,
+                    },
+                    ty,
+                    None,
+                )
+            }
+            _ => {
+                let o = self.fconst(ops, ty, 1.0);
+                let zm1 = self.bin(ops, FSub, z, o);
+                self.bin(ops, BinaryOp::Pow, x, zm1)
+            }
+        };
+        self.bin(ops, FMul, z, p)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::autodiff::test_util::{count, run_f64};
+    use crate::builder::Builder;
+    use frontend::ir::AddrSpace;
+
+    const G: Type = Type::Ptr(AddrSpace::Global);
+
+    /// `y[t] = pow(x[t], c)` (f64).
+    fn pow_kernel(c: f64) -> Kernel {
+        let mut b = Builder::new("powc");
+        let _x = b.param(G, "x");
+        let _y = b.param(G, "y");
+        b.grid(|b, _| {
+            b.block(|b, [t, _, _]| {
+                let t64 = b.cast(CastOp::ZExt, t, Type::I64);
+                let eight = b.i64(8);
+                let off = b.bin(BinaryOp::Mul, t64, eight);
+                let x = b.load(Type::F64, MemRoot::Param(0), off);
+                let cv = b.konst(Type::F64, c.to_bits());
+                let p = b.bin(BinaryOp::Pow, x, cv);
+                b.store(MemRoot::Param(1), off, p);
+            });
+        });
+        b.finish()
+    }
+
+    /// The derivative of `pow(x, c)` for constant exponents whose `c - 1` is 0, 1, 2, -1
+    /// or 1/2 has no second `pow`, and equals `c * pow(x, c - 1)` bit for bit at the
+    /// IEEE special cases (signed zeros, infinities, negatives, NaN) and ordinary
+    /// values; other exponents keep the `pow`.
+    #[test]
+    fn pow_derivative_of_constant_exponents_is_exact() {
+        let xs = [
+            -0.0,
+            0.0,
+            f64::NEG_INFINITY,
+            f64::INFINITY,
+            4.0,
+            2.5,
+            -1.0,
+            f64::NAN,
+            1e-300,
+            -7.25,
+        ];
+        let n = xs.len() as u32;
+        for (c, pows) in [(1.5, 1), (2.0, 1), (3.0, 1), (0.0, 1), (1.0, 1), (2.5, 2)] {
+            let j = jvp_kernel(&pow_kernel(c)).unwrap();
+            let np = count(&j, &|o| matches!(o, OpKind::Binary(BinaryOp::Pow, ..)));
+            assert_eq!(np, pows, "pow ops for c = {c}");
+            let out = run_f64(
+                &j,
+                n,
+                &[
+                    xs.to_vec(),
+                    vec![0.0; xs.len()],
+                    vec![1.0; xs.len()],
+                    vec![0.0; xs.len()],
+                ],
+                0,
+            );
+            for (i, &x) in xs.iter().enumerate() {
+                let want = c * x.powf(c - 1.0);
+                let got = out[3][i];
+                assert!(
+                    got.to_bits() == want.to_bits() || (got.is_nan() && want.is_nan()),
+                    "c = {c}, x = {x}: {got} vs {want}"
+                );
+            }
+        }
+    }
+
+    /// An operand without a tangent adds no term: `x * k` with a constant `k` has the
+    /// tangent `tx * k` (no `fma(x, 0.0, ...)`).
+    #[test]
+    fn no_terms_for_operands_without_tangents() {
+        let mut b = Builder::new("scale");
+        let _x = b.param(G, "x");
+        b.grid(|b, _| {
+            b.block(|b, [t, _, _]| {
+                let t64 = b.cast(CastOp::ZExt, t, Type::I64);
+                let eight = b.i64(8);
+                let off = b.bin(BinaryOp::Mul, t64, eight);
+                let x = b.load(Type::F64, MemRoot::Param(0), off);
+                let k = b.konst(Type::F64, (-3f64).to_bits());
+                let p = b.bin(BinaryOp::FMul, x, k);
+                let z = b.konst(Type::F64, 0f64.to_bits());
+                let q = b.value(OpKind::Fma(p, k, z), Type::F64);
+                b.store(MemRoot::Param(0), off, q);
+            });
+        });
+        let j = jvp_kernel(&b.finish()).unwrap();
+        // Forward: x * k and the fma; tangents: tx * k, then that * k.
+        assert_eq!(count(&j, &|o| matches!(o, OpKind::Fma(..))), 1);
+        assert_eq!(
+            count(&j, &|o| matches!(o, OpKind::Binary(BinaryOp::FMul, ..))),
+            3
+        );
+        let out = run_f64(
+            &j,
+            4,
+            &[vec![1.0, 2.0, 3.0, 4.0], vec![-0.0, 1.0, 2.0, 3.0]],
+            0,
+        );
+        // tx * -3 * -3: the tangent -0.0 stays -0.0 * 9 = -0.0 (a `+ 0.0` term would
+        // make it +0.0).
+        assert_eq!(out[1][0].to_bits(), (-0.0f64).to_bits());
+        assert_eq!(out[1][1..], [9.0, 18.0, 27.0]);
     }
 }

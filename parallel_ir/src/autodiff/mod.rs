@@ -61,3 +61,70 @@ pub fn jvp_kernel_for_launch(
 ) -> Result<Kernel, Diagnostic> {
     jvp_kernel(&specialize(kernel, config, scalars)?)
 }
+
+/// Helpers of the autodiff unit tests: running a kernel on f64 buffers, counting ops.
+#[cfg(test)]
+pub(crate) mod test_util {
+    use frontend::interp::{LaunchConfig, Memory};
+    use frontend::ir::{Flavor, Module};
+
+    use crate::ir::{Kernel, OpKind, Region};
+
+    /// Run `k` (one block of `threads` threads) with f64 buffers bound to its pointer
+    /// parameters in order and `scalar` for the others; gives the final buffers.
+    pub fn run_f64(k: &Kernel, threads: u32, bufs: &[Vec<f64>], scalar: u64) -> Vec<Vec<f64>> {
+        let module = Module::new("autodiff-test.ll", Flavor::ClangCuda);
+        let mut mem = Memory::new(&module);
+        let bases: Vec<u64> = bufs
+            .iter()
+            .enumerate()
+            .map(|(i, b)| {
+                let bytes: Vec<u8> = b.iter().flat_map(|x| x.to_le_bytes()).collect();
+                mem.add_buffer(&format!("b{i}"), bytes)
+            })
+            .collect();
+        let mut next = bases.iter();
+        let params: Vec<u64> = k
+            .params
+            .iter()
+            .map(|&p| {
+                if k.value_type(p).is_ptr() {
+                    *next.next().unwrap()
+                } else {
+                    scalar
+                }
+            })
+            .collect();
+        let config = LaunchConfig {
+            grid: [1, 1, 1],
+            block: [threads, 1, 1],
+            dynamic_shared_bytes: 0,
+        };
+        crate::interp::launch(&module, k, &config, &params, &mut mem).unwrap();
+        bases
+            .iter()
+            .map(|&b| {
+                mem.buffer(b)
+                    .unwrap()
+                    .chunks_exact(8)
+                    .map(|c| f64::from_le_bytes(c.try_into().unwrap()))
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// The ops reachable from the kernel's body that satisfy `f`.
+    pub fn count(k: &Kernel, f: &dyn Fn(&OpKind) -> bool) -> usize {
+        fn walk(k: &Kernel, r: &Region, f: &dyn Fn(&OpKind) -> bool) -> usize {
+            r.ops
+                .iter()
+                .map(|&o| {
+                    let kind = &k.op(o).kind;
+                    usize::from(f(kind))
+                        + kind.regions().iter().map(|s| walk(k, s, f)).sum::<usize>()
+                })
+                .sum()
+        }
+        walk(k, &k.body, f)
+    }
+}

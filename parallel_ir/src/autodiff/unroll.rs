@@ -13,7 +13,10 @@
 //! constants and thread/block indices. A small integer evaluator runs the kernel's
 //! control for every thread of the launch (loads and float data are unknown values);
 //! a loop whose condition or bounds it can evaluate in every execution gets its maximum
-//! trip count `N` and whether all executions run exactly `N` iterations.
+//! trip count `N` and whether all executions run exactly `N` iterations. When no loop
+//! bound, `While` condition or condition of an `If` around a loop depends on the block
+//! index, every block runs the same loops the same number of times, and one block is
+//! evaluated (large grids, such as 2^20-element reductions, would exceed the budget).
 //! * uniform count: the body is copied `N` times (a `While`'s `before` region `N + 1`
 //!   times);
 //! * varying count (no barrier inside): `N` guarded copies (`if alive && iv < upper`
@@ -319,17 +322,177 @@ impl Ev<'_> {
 
 /// Trip counts of every loop of `kernel` over a launch with `config` (`None` when the
 /// evaluation would be too long).
+/// When no loop's control depends on the block index, every block runs its loops the
+/// same number of times, so one block is evaluated (block 0): large grids then cost
+/// the evaluator one block's threads instead of the whole launch.
 pub fn trip_counts(kernel: &Kernel, config: &LaunchConfig) -> Option<Trips> {
+    let grid = if loop_control_depends_on_block(kernel) {
+        config.grid
+    } else {
+        [1, 1, 1]
+    };
     let mut ev = Ev {
         k: kernel,
         vals: vec![None; kernel.values.len()],
         trips: Trips::default(),
         budget: EVAL_BUDGET,
         block: config.block,
-        grid: config.grid,
+        grid,
     };
     ev.region(&kernel.body, [0, 0, 0]).ok()?;
     Some(ev.trips)
+}
+
+/// Whether some loop of the kernel may run a different number of times in different
+/// blocks: a loop bound or `While` condition, or the condition of an `If` around a loop,
+/// depends (through data, carried loop values and `If` results) on the grid-level
+/// parallel indices. Conservative: any dependence counts, even one that cannot change a
+/// trip count. (Loads are unknown to the evaluator in every block alike, so they need no
+/// tracking here.)
+fn loop_control_depends_on_block(k: &Kernel) -> bool {
+    let mut dep = vec![false; k.values.len()];
+    let term = |r: &Region| -> Vec<Value> {
+        match r.ops.last().map(|&o| &k.op(o).kind) {
+            Some(OpKind::Yield(v)) => v.clone(),
+            Some(OpKind::Condition { cond, args }) => {
+                std::iter::once(*cond).chain(args.iter().copied()).collect()
+            }
+            _ => Vec::new(),
+        }
+    };
+    // Ops reachable from the body (the arena may hold unlinked ops).
+    let mut all = Vec::new();
+    fn walk(k: &Kernel, r: &Region, out: &mut Vec<OpId>) {
+        for &o in &r.ops {
+            out.push(o);
+            for sub in k.op(o).kind.regions() {
+                walk(k, sub, out);
+            }
+        }
+    }
+    walk(k, &k.body, &mut all);
+    loop {
+        let mut changed = false;
+        let mut mark = |dep: &mut Vec<bool>, v: Value| {
+            if !dep[v.index()] {
+                dep[v.index()] = true;
+                changed = true;
+            }
+        };
+        for &o in &all {
+            let data = k.op(o);
+            match &data.kind {
+                OpKind::Parallel {
+                    level: Level::Grid,
+                    body,
+                } => {
+                    for &a in &body.args {
+                        mark(&mut dep, a);
+                    }
+                }
+                OpKind::Parallel { .. } => {}
+                OpKind::For {
+                    lower,
+                    upper,
+                    step,
+                    inits,
+                    body,
+                } => {
+                    let ctl = [lower, upper, step].iter().any(|v| dep[v.index()]);
+                    let y = term(body);
+                    if ctl {
+                        for &a in &body.args {
+                            mark(&mut dep, a);
+                        }
+                    }
+                    for (i, &init) in inits.iter().enumerate() {
+                        let d =
+                            ctl || dep[init.index()] || y.get(i).is_some_and(|v| dep[v.index()]);
+                        if d {
+                            if let Some(&a) = body.args.get(i + 1) {
+                                mark(&mut dep, a);
+                            }
+                            if let Some(&r) = data.results.get(i) {
+                                mark(&mut dep, r);
+                            }
+                        }
+                    }
+                }
+                OpKind::While {
+                    inits,
+                    before,
+                    after,
+                } => {
+                    let c = term(before);
+                    let y = term(after);
+                    let ctl = c.first().is_some_and(|v| dep[v.index()]);
+                    for (i, &init) in inits.iter().enumerate() {
+                        if dep[init.index()] || y.get(i).is_some_and(|v| dep[v.index()]) {
+                            if let Some(&a) = before.args.get(i) {
+                                mark(&mut dep, a);
+                            }
+                        }
+                    }
+                    for (i, v) in c.iter().skip(1).enumerate() {
+                        if ctl || dep[v.index()] {
+                            if let Some(&a) = after.args.get(i) {
+                                mark(&mut dep, a);
+                            }
+                            if let Some(&r) = data.results.get(i) {
+                                mark(&mut dep, r);
+                            }
+                        }
+                    }
+                }
+                OpKind::If {
+                    cond,
+                    then_region,
+                    else_region,
+                } => {
+                    let (t, e) = (term(then_region), term(else_region));
+                    for (i, &r) in data.results.iter().enumerate() {
+                        let d = dep[cond.index()]
+                            || t.get(i).is_some_and(|v| dep[v.index()])
+                            || e.get(i).is_some_and(|v| dep[v.index()]);
+                        if d {
+                            mark(&mut dep, r);
+                        }
+                    }
+                }
+                kind => {
+                    let mut any = false;
+                    kind.for_each_operand(|v| any |= dep[v.index()]);
+                    if any {
+                        for &r in &data.results {
+                            mark(&mut dep, r);
+                        }
+                    }
+                }
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    let has_loop = |o: OpId| {
+        let mut found = false;
+        let mut inner = Vec::new();
+        for r in k.op(o).kind.regions() {
+            walk(k, r, &mut inner);
+        }
+        for i in inner {
+            found |= matches!(k.op(i).kind, OpKind::For { .. } | OpKind::While { .. });
+        }
+        found
+    };
+    all.iter().any(|&o| match &k.op(o).kind {
+        OpKind::For {
+            lower, upper, step, ..
+        } => [lower, upper, step].iter().any(|v| dep[v.index()]),
+        OpKind::While { before, .. } => term(before).first().is_none_or(|v| dep[v.index()]),
+        OpKind::If { cond, .. } => dep[cond.index()] && has_loop(o),
+        _ => false,
+    })
 }
 
 fn has_barrier(k: &Kernel, op: OpId) -> bool {
@@ -710,4 +873,158 @@ pub fn unroll_bounded_loops(
     let mut out = un.out;
     crate::raising::cleanup::run(&mut out, false)?;
     Ok(Some(out))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::autodiff::test_util::count;
+    use crate::builder::Builder;
+    use crate::ir::{CastOp, IntPredicate, MemRoot};
+    use frontend::ir::AddrSpace;
+
+    const G: Type = Type::Ptr(AddrSpace::Global);
+
+    /// `reduce_shared`'s tree: `sh[t] = x[b * 256 + t]; barrier; for (s = start; s > 0;
+    /// s >>= 1) { if (t < s) sh[t] += sh[t + s]; barrier } if (t == 0) x[b * 256] =
+    /// sh[0]` with the halving loop as a `While` (f64). `start` is 128, or with
+    /// `per_block`, `128 >> (b & 1)` (a trip count that depends on the block).
+    fn tree(per_block: bool) -> Kernel {
+        let mut b = Builder::new("tree");
+        let _x = b.param(G, "x");
+        b.grid(|b, [bx, _, _]| {
+            let sh = b.shared("sh", 256 * 8, 8);
+            b.block(|b, [t, _, _]| {
+                let eight = b.i64(8);
+                let t64 = b.cast(CastOp::ZExt, t, Type::I64);
+                let off = b.bin(BinaryOp::Mul, t64, eight);
+                let b64 = b.cast(CastOp::ZExt, bx, Type::I64);
+                let c256 = b.i64(256);
+                let base = b.bin(BinaryOp::Mul, b64, c256);
+                let gi = b.bin(BinaryOp::Add, base, t64);
+                let goff = b.bin(BinaryOp::Mul, gi, eight);
+                let v = b.load(Type::F64, MemRoot::Param(0), goff);
+                b.store(MemRoot::Shared(sh), off, v);
+                b.barrier();
+                let c128 = b.i32(128);
+                let start = if per_block {
+                    let one = b.i32(1);
+                    let odd = b.bin(BinaryOp::And, bx, one);
+                    b.bin(BinaryOp::LShr, c128, odd)
+                } else {
+                    c128
+                };
+                b.while_(
+                    &[start],
+                    &[Type::I32],
+                    |b, a| {
+                        let z = b.i32(0);
+                        (b.icmp(IntPredicate::Sgt, a[0], z), vec![a[0]])
+                    },
+                    |b, a| {
+                        let s = a[0];
+                        let c = b.icmp(IntPredicate::Ult, t, s);
+                        b.if_(
+                            c,
+                            &[],
+                            |b| {
+                                let ts = b.bin(BinaryOp::Add, t, s);
+                                let ts64 = b.cast(CastOp::ZExt, ts, Type::I64);
+                                let eight = b.i64(8);
+                                let soff = b.bin(BinaryOp::Mul, ts64, eight);
+                                let p = b.load(Type::F64, MemRoot::Shared(sh), soff);
+                                let q = b.load(Type::F64, MemRoot::Shared(sh), off);
+                                let r = b.bin(BinaryOp::FAdd, q, p);
+                                b.store(MemRoot::Shared(sh), off, r);
+                                vec![]
+                            },
+                            |_| vec![],
+                        );
+                        b.barrier();
+                        let one = b.i32(1);
+                        vec![b.bin(BinaryOp::LShr, s, one)]
+                    },
+                );
+                let z = b.i32(0);
+                let first = b.icmp(IntPredicate::Eq, t, z);
+                b.if_(
+                    first,
+                    &[],
+                    |b| {
+                        let z64 = b.i64(0);
+                        let r = b.load(Type::F64, MemRoot::Shared(sh), z64);
+                        let boff = b.bin(BinaryOp::Mul, base, eight);
+                        b.store(MemRoot::Param(0), boff, r);
+                        vec![]
+                    },
+                    |_| vec![],
+                );
+            });
+        });
+        b.finish()
+    }
+
+    fn config(blocks: u32) -> LaunchConfig {
+        LaunchConfig {
+            grid: [blocks, 1, 1],
+            block: [256, 1, 1],
+            dynamic_shared_bytes: 0,
+        }
+    }
+
+    fn loops(k: &Kernel) -> usize {
+        count(k, &|o| {
+            matches!(o, OpKind::For { .. } | OpKind::While { .. })
+        })
+    }
+
+    /// At `reduce_shared`'s benchmark size (2^20 elements, 4096 blocks; here 2^16
+    /// blocks), the trip count of the tree loop is found from one block (the whole launch
+    /// exceeds the evaluator's budget), so reverse mode unrolls it: the adjoint has no
+    /// loop (no replay).
+    #[test]
+    fn tree_loop_of_a_large_grid_is_unrolled_in_the_adjoint() {
+        let k = tree(false);
+        let cfg = config(1 << 16);
+        assert!(!loop_control_depends_on_block(&k));
+        let trips = trip_counts(&k, &cfg).expect("evaluated");
+        let counts: Vec<(u64, u64)> = trips.counts.values().copied().collect();
+        assert_eq!(counts, vec![(8, 8)]);
+        assert!(trips.unbounded.is_empty());
+        let adj = crate::autodiff::vjp_kernel_for_launch(&k, &cfg, &[None]).unwrap();
+        assert_eq!(loops(&k), 1);
+        assert_eq!(loops(&adj), 0, "the adjoint replays the tree loop");
+        // Without unrolling the adjoint replays: a loop to count the iterations, one
+        // to reverse them, and a replay loop inside.
+        let plain = crate::autodiff::vjp_kernel(&k).unwrap();
+        assert!(loops(&plain) >= 3);
+    }
+
+    /// A trip count that depends on the block index: every block is evaluated.
+    #[test]
+    fn per_block_trip_counts_evaluate_every_block() {
+        let k = tree(true);
+        assert!(loop_control_depends_on_block(&k));
+        let trips = trip_counts(&k, &config(4)).expect("evaluated");
+        let counts: Vec<(u64, u64)> = trips.counts.values().copied().collect();
+        assert_eq!(counts, vec![(7, 8)]);
+        // The loop has a barrier and a varying count: it is not unrolled.
+        let u = unroll_bounded_loops(&k, &config(4), &|_, _| true).unwrap();
+        assert!(u.is_none());
+    }
+
+    /// The adjoint of the unrolled tree is right: every element's cotangent is the
+    /// cotangent of its block's sum (one block on the interpreter, f64).
+    #[test]
+    fn unrolled_tree_adjoint_values() {
+        let k = tree(false);
+        let adj = crate::autodiff::vjp_kernel_for_launch(&k, &config(1), &[None]).unwrap();
+        let x: Vec<f64> = (0..256).map(|i| 0.25 + f64::from(i)).collect();
+        let mut dx = vec![0.0; 256];
+        dx[0] = 1.5;
+        let out = crate::autodiff::test_util::run_f64(&adj, 256, &[x, dx], 0);
+        // x[0] is overwritten with the sum: its cotangent before the launch is the
+        // cotangent of the sum, 1.5, for every element.
+        assert!(out[1].iter().all(|&d| d == 1.5), "{:?}", &out[1][..8]);
+    }
 }

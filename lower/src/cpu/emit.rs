@@ -21,7 +21,10 @@
 //! loop (no shared memory) runs row-major across blocks (`row_major_grid`: without a
 //! barrier or shared memory, CUDA fixes no order among the threads); the zero fill of a
 //! shared allocation that the first thread loop overwrites entirely is dropped
-//! (`first_loop_writes_all`). With [`emit_module_with`]'s `distinct_params`, accesses
+//! (`first_loop_writes_all`). A `While` whose iterations follow from launch constants
+//! alone and that contains a thread loop (a tree reduction's halving loop) is fully
+//! unrolled (`super::unroll`), so each step's split is decided when compiling.
+//! With [`emit_module_with`]'s `distinct_params`, accesses
 //! through pointer parameters carry alias scopes (the launch binds them to distinct
 //! buffers).
 //!
@@ -30,7 +33,7 @@
 //! an error word (the last function argument) instead of faulting; the caller turns it
 //! into a diagnostic.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 use std::fmt::Write;
 
 use super::split::{SegmentState, SplitPlan};
@@ -56,7 +59,7 @@ pub fn func_name(kernel: &Kernel) -> String {
 }
 
 /// The MLIR type of a parallel-IR type.
-fn mty(ty: Type) -> &'static str {
+pub(super) fn mty(ty: Type) -> &'static str {
     match ty {
         Type::I1 => "i1",
         Type::I8 => "i8",
@@ -120,6 +123,9 @@ pub(super) struct Emitter<'a> {
     no_zero: BTreeSet<u32>,
     /// Pointer parameters whose accesses carry alias scopes (`emit_module_with`).
     scoped_params: Vec<u32>,
+    /// Region arguments bound to compile-time constants (bits): the carried values of an
+    /// unrolled loop (`super::unroll`), the x index while a split is planned statically.
+    pub(super) known: HashMap<Value, u64>,
 }
 
 /// MLIR text of the kernel bound to `cfg`. The function's arguments are the kernel's
@@ -174,6 +180,7 @@ pub fn emit_module_with(
         } else {
             Vec::new()
         },
+        known: HashMap::new(),
     };
     let mut sig = Vec::new();
     for (i, &p) in kernel.params.iter().enumerate() {
@@ -277,7 +284,7 @@ impl<'a> Emitter<'a> {
         self.def(&format!("arith.constant {value} : {ty}"))
     }
 
-    fn const_float(&mut self, bits: u64, ty: Type) -> String {
+    pub(super) fn const_float(&mut self, bits: u64, ty: Type) -> String {
         let lit = match ty {
             Type::F64 => format!("{bits:#018x}"),
             Type::F32 => format!("{:#010x}", bits as u32),
@@ -302,7 +309,7 @@ impl<'a> Emitter<'a> {
     }
 
     /// Emit a region's body ops except its terminator; gives the terminator's operands.
-    fn region_body(&mut self, region: &Region) -> Result<Option<OpId>, Diagnostic> {
+    pub(super) fn region_body(&mut self, region: &Region) -> Result<Option<OpId>, Diagnostic> {
         let mut term = None;
         for &op in &region.ops {
             if self.k.op(op).kind.is_terminator() {
@@ -660,6 +667,9 @@ impl<'a> Emitter<'a> {
                 before,
                 after,
             } => {
+                if self.unrolled_while(inits, before, after, &data.results)? {
+                    return Ok(());
+                }
                 let init_names: Vec<String> =
                     inits.iter().map(|&v| self.name(v)).collect::<Result<_, _>>()?;
                 let (base, prefix) = self.result_prefix(data.results.len());

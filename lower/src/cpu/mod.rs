@@ -10,6 +10,7 @@
 pub mod emit;
 mod jit;
 mod split;
+mod unroll;
 
 use frontend::interp::LaunchConfig;
 use frontend::ir::Type;

@@ -405,6 +405,9 @@ impl Emitter<'_> {
         for &a in body.args.iter() {
             inside.remove(&a);
         }
+        if let Some(split) = self.static_segments(plan, x, bdx) {
+            return self.static_x_loop(split, x, &inside, bdx, leaf);
+        }
         let bdx64 = self.const_int(i64::from(bdx), "i64");
         // Computed once per x loop from x = 0: whether no affine expression wraps over
         // [0, blockDim.x), and the atoms' break points.
@@ -624,6 +627,207 @@ impl Emitter<'_> {
         state.forced.remove(&op);
         self.indent -= 1;
         self.line("}");
+        Ok(())
+    }
+}
+
+/// A split x loop whose break points and branches are compile-time constants
+/// ([`Emitter::static_segments`]).
+pub(super) struct StaticSplit {
+    /// Some affine expression with a constant base wraps inside the block: the plain
+    /// loop, as the run-time check would choose.
+    wraps: bool,
+    /// `(lo, hi, state)`: the segments in increasing x, their branches resolved and the
+    /// extensions with constant bases filled in.
+    segments: Vec<(u32, u32, SegmentState)>,
+    /// Extensions whose base is not constant (it involves the block index, say): their
+    /// base and no-wrap check are emitted at run time, as in the run-time split.
+    dynamic_exts: Vec<(OpId, Ext)>,
+}
+
+impl Emitter<'_> {
+    /// The split decided at compile time: when every atom's `e(0)` and bound and every
+    /// specialised condition at each segment's first thread is a launch constant
+    /// ([`Emitter::const_of`], with `x` bound to the thread index in question), the break
+    /// points, the segments and the branches the run-time code would compute are computed
+    /// here by the same rules and the same integer semantics, so the emitted segments are
+    /// the ones the run-time split would run, with constant bounds (LLVM then knows each
+    /// trip count and every distance between accesses). Extensions with constant bases are
+    /// checked and based here too; the others stay run-time values under the run-time
+    /// no-wrap check. `None` when an atom or condition is not constant (the run-time split
+    /// is emitted).
+    fn static_segments(&mut self, plan: &SplitPlan, x: Value, bdx: u32) -> Option<StaticSplit> {
+        let old = self.known.insert(x, 0);
+        let r = self.static_segments_x(plan, x, bdx);
+        match old {
+            Some(c) => self.known.insert(x, c),
+            None => self.known.remove(&x),
+        };
+        r
+    }
+
+    fn static_segments_x(&mut self, plan: &SplitPlan, x: Value, bdx: u32) -> Option<StaticSplit> {
+        let b = i64::from(bdx);
+        let ext = |v: u64, signed: bool| -> i64 {
+            if signed {
+                i64::from(v as u32 as i32)
+            } else {
+                i64::from(v as u32)
+            }
+        };
+        let no_wrap = |e0: i64, c: i64, signed: bool| -> bool {
+            let (lo, hi) = if signed {
+                (i64::from(i32::MIN), i64::from(i32::MAX))
+            } else {
+                (0, i64::from(u32::MAX))
+            };
+            let end = e0 + c * (b - 1);
+            (lo..=hi).contains(&e0) && (lo..=hi).contains(&end)
+        };
+        let mut wraps = false;
+        let mut points = Vec::new();
+        for a in &plan.atoms {
+            let e0 = ext(self.const_of(a.e)?, a.signed);
+            let u = ext(self.const_of(a.u)?, a.signed);
+            wraps |= !no_wrap(e0, a.c, a.signed);
+            let t = if a.c > 0 { u - e0 } else { e0 - u };
+            let (before, after) = if a.c > 0 { (0, 2) } else { (2, 0) };
+            if a.truth[1] != a.truth[after] {
+                points.push(t + 1);
+            }
+            if a.truth[before] != a.truth[1] {
+                points.push(t);
+            }
+        }
+        let mut ext_list: Vec<(OpId, Ext)> =
+            plan.exts.iter().map(|(&o, e)| (o, e.clone())).collect();
+        ext_list.sort_by_key(|(o, _)| o.0);
+        let mut dynamic_exts = Vec::new();
+        for (o, ex) in ext_list {
+            match self.const_of(ex.e) {
+                Some(e0) => wraps |= !no_wrap(ext(e0, ex.signed), ex.c, ex.signed),
+                None => dynamic_exts.push((o, ex)),
+            }
+        }
+        let mut segments = Vec::new();
+        if !wraps {
+            points.retain(|&p| p > 0 && p < b);
+            points.push(b);
+            points.sort_unstable();
+            points.dedup();
+            let mut lo = 0i64;
+            for hi in points {
+                self.known.insert(x, lo as u64);
+                let mut state = SegmentState::default();
+                for s in &plan.ifs {
+                    state.forced.insert(s.op, self.const_of(s.cond)? & 1 != 0);
+                }
+                for (&o, ex) in &plan.exts {
+                    if let Some(v) = self.const_of(ex.e) {
+                        // Emitted as constants with the segment.
+                        let base = ext(v, ex.signed);
+                        state
+                            .exts
+                            .insert(o, (base.to_string(), ex.c, lo.to_string()));
+                    }
+                }
+                segments.push((lo as u32, hi as u32, state));
+                lo = hi;
+            }
+        }
+        Some(StaticSplit {
+            wraps,
+            segments,
+            dynamic_exts,
+        })
+    }
+
+    /// Emit the x loop as [`Emitter::static_segments`] decided it.
+    fn static_x_loop(
+        &mut self,
+        split: StaticSplit,
+        x: Value,
+        inside: &HashSet<Value>,
+        bdx: u32,
+        leaf: &mut dyn FnMut(&mut Self, &str, &str) -> Result<(), Diagnostic>,
+    ) -> Result<(), Diagnostic> {
+        let plain =
+            |e: &mut Self,
+             leaf: &mut dyn FnMut(&mut Self, &str, &str) -> Result<(), Diagnostic>| {
+                e.segment = None;
+                let c0 = e.def("arith.constant 0 : index");
+                let cb = e.def(&format!("arith.constant {bdx} : index"));
+                leaf(e, &c0, &cb)
+            };
+        if split.wraps {
+            return plain(self, leaf);
+        }
+        let ext64 = |e: &mut Self, v: &str, signed: bool| -> String {
+            let n = if signed { "arith.extsi" } else { "arith.extui" };
+            e.def(&format!("{n} {v} : i32 to i64"))
+        };
+        let dynamic = !split.dynamic_exts.is_empty();
+        if dynamic {
+            // The run-time no-wrap check of the extensions with non-constant bases, as in
+            // `segmented_x_loop`.
+            let zero32 = self.const_int(0, "i32");
+            self.bind(x, zero32);
+            let mut done = HashSet::new();
+            let mut ok = self.def("arith.constant true");
+            for (_, ex) in &split.dynamic_exts {
+                self.emit_pure(ex.e, inside, &mut done)?;
+                let e0 = self.name(ex.e)?;
+                let b64 = ext64(self, &e0, ex.signed);
+                let (lo, hi) = if ex.signed {
+                    (i64::from(i32::MIN), i64::from(i32::MAX))
+                } else {
+                    (0, i64::from(u32::MAX))
+                };
+                let clo = self.const_int(lo, "i64");
+                let chi = self.const_int(hi, "i64");
+                let span = self.const_int(ex.c * (i64::from(bdx) - 1), "i64");
+                let end = self.def(&format!("arith.addi {b64}, {span} : i64"));
+                for v in [b64, end] {
+                    let a = self.def(&format!("arith.cmpi sge, {v}, {clo} : i64"));
+                    let b = self.def(&format!("arith.cmpi sle, {v}, {chi} : i64"));
+                    let ab = self.def(&format!("arith.andi {a}, {b} : i1"));
+                    ok = self.def(&format!("arith.andi {ok}, {ab} : i1"));
+                }
+            }
+            self.line(&format!("scf.if {ok} {{"));
+            self.indent += 1;
+        }
+        for (lo, hi, mut state) in split.segments {
+            for (base, _, lo64) in state.exts.values_mut() {
+                *base = self.def(&format!("arith.constant {base} : i64"));
+                *lo64 = self.def(&format!("arith.constant {lo64} : i64"));
+            }
+            if dynamic {
+                let lo32 = self.const_int(i64::from(lo), "i32");
+                self.bind(x, lo32);
+                let lo64 = self.const_int(i64::from(lo), "i64");
+                let mut done = HashSet::new();
+                for (o, ex) in &split.dynamic_exts {
+                    self.emit_pure(ex.e, inside, &mut done)?;
+                    let e0 = self.name(ex.e)?;
+                    let b = ext64(self, &e0, ex.signed);
+                    state.exts.insert(*o, (b, ex.c, lo64.clone()));
+                }
+            }
+            let l = self.def(&format!("arith.constant {lo} : index"));
+            let h = self.def(&format!("arith.constant {hi} : index"));
+            self.segment = Some(state);
+            leaf(self, &l, &h)?;
+        }
+        self.segment = None;
+        if dynamic {
+            self.indent -= 1;
+            self.line("} else {");
+            self.indent += 1;
+            plain(self, leaf)?;
+            self.indent -= 1;
+            self.line("}");
+        }
         Ok(())
     }
 }

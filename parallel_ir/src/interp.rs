@@ -28,16 +28,13 @@
 //! kernel's own allocations are laid out by the same rule instead.
 
 use frontend::diag::{Diagnostic, Location};
-use frontend::interp::semantics::{self, EvalError};
-use frontend::interp::{LaunchConfig, Memory, LOCAL_TAG, OFFSET_MASK, SHARED_TAG, TAG_SHIFT};
+use frontend::interp::model::{self, fault, Fault, Phase, Place};
+use frontend::interp::semantics;
+use frontend::interp::{LaunchConfig, Memory};
 use frontend::ir::{AddrSpace, Module};
 
 use crate::ir::*;
 use crate::print::{op_to_string_with, Namer};
-
-const MAX_BLOCK_THREADS: u64 = 1024;
-const MAX_SHARED_BYTES: u64 = 228 * 1024;
-const MAX_LOCAL_BYTES: usize = 512 * 1024;
 
 /// Run one launch of `kernel` (raised from a kernel of `module`, whose globals live in
 /// `memory`) with `params` (one `u64` per parameter: integers zero-extended, floats as
@@ -60,49 +57,11 @@ pub fn launch(
     // The interpreter relies on the IR's invariants (it never indexes out of range on a
     // verified kernel); checking them costs one walk over the kernel.
     crate::verify::verify_kernel(kernel)?;
-    if params.len() != kernel.params.len() {
-        return Err(located(
-            "bad-launch",
-            format!(
-                "kernel takes {} parameters, {} given",
-                kernel.params.len(),
-                params.len()
-            ),
-        ));
-    }
-    if config.grid.contains(&0) || config.block.contains(&0) {
-        return Err(located(
-            "bad-launch",
-            format!(
-                "grid {:?} and block {:?} must be at least 1 in every dimension",
-                config.grid, config.block
-            ),
-        ));
-    }
-    let threads: u64 = config.block.iter().map(|&d| u64::from(d)).product();
-    if threads > MAX_BLOCK_THREADS || config.block[2] > 64 {
-        return Err(located(
-            "bad-launch",
-            format!(
-                "block {:?} has {threads} threads; CUDA allows at most 1024 (and z <= 64)",
-                config.block
-            ),
-        ));
-    }
-    if config.grid[1] > 65535 || config.grid[2] > 65535 || config.grid[0] > i32::MAX as u32 {
-        return Err(located(
-            "bad-launch",
-            format!("grid {:?} exceeds CUDA's limits", config.grid),
-        ));
-    }
+    model::check_launch(config, kernel.params.len(), params.len())
+        .map_err(|m| located("bad-launch", m))?;
     let (shared_offsets, dynamic_base) = shared_layout(module, kernel);
-    let window = dynamic_base.saturating_add(config.dynamic_shared_bytes);
-    if window > MAX_SHARED_BYTES {
-        return Err(located(
-            "bad-launch",
-            format!("the kernel needs {window} bytes of shared memory per block; GPUs have at most {MAX_SHARED_BYTES}"),
-        ));
-    }
+    let window =
+        model::check_shared_window(config, dynamic_base).map_err(|m| located("bad-launch", m))?;
     let mut regs = vec![0u64; kernel.values.len()];
     for (&p, &v) in kernel.params.iter().zip(params) {
         if let Some(slot) = regs.get_mut(p.index()) {
@@ -132,75 +91,28 @@ pub fn launch(
 /// dynamic region starts.
 fn shared_layout(module: &Module, kernel: &Kernel) -> (Vec<u64>, u64) {
     // The kernel interpreter's layout of the module's shared globals.
-    let mut by_name: Vec<(&str, bool, u64)> = Vec::new();
-    let mut end = 0u64;
-    for g in &module.globals {
-        if g.space == AddrSpace::Shared && !g.dynamic_shared {
-            let align = g.align.clamp(1, 256);
-            let at = end.div_ceil(align) * align;
-            by_name.push((g.name.as_str(), false, at));
-            end = at + g.bytes;
-        }
-    }
-    let dynamic_base = end.div_ceil(16) * 16;
-    for g in &module.globals {
-        if g.space == AddrSpace::Shared && g.dynamic_shared {
-            by_name.push((g.name.as_str(), true, dynamic_base));
-        }
-    }
+    let shared: Vec<_> = module
+        .globals
+        .iter()
+        .filter(|g| g.space == AddrSpace::Shared)
+        .collect();
+    let (offsets, dynamic_base) =
+        model::layout_shared(shared.iter().map(|g| (g.align, g.bytes, g.dynamic_shared)));
     let matched: Option<Vec<u64>> = kernel
         .shared
         .iter()
         .map(|a| {
+            let mut by_name = shared.iter().zip(&offsets);
             by_name
-                .iter()
-                .find(|(n, d, _)| *n == a.name && *d == a.dynamic)
-                .map(|&(_, _, at)| at)
+                .find(|(g, _)| g.name == a.name && g.dynamic_shared == a.dynamic)
+                .map(|(_, &at)| at)
         })
         .collect();
     if let Some(offsets) = matched {
         return (offsets, dynamic_base);
     }
     // Own layout, by the same rule.
-    let mut offsets = vec![0u64; kernel.shared.len()];
-    let mut end = 0u64;
-    for (i, a) in kernel.shared.iter().enumerate() {
-        if !a.dynamic {
-            let align = a.align.clamp(1, 256);
-            let at = end.div_ceil(align) * align;
-            offsets[i] = at;
-            end = at + a.bytes;
-        }
-    }
-    let dynamic_base = end.div_ceil(16) * 16;
-    for (i, a) in kernel.shared.iter().enumerate() {
-        if a.dynamic {
-            offsets[i] = dynamic_base;
-        }
-    }
-    (offsets, dynamic_base)
-}
-
-/// An error inside one thread, before it is located.
-struct Fault {
-    code: &'static str,
-    message: String,
-}
-
-fn fault(code: &'static str, message: impl Into<String>) -> Fault {
-    Fault {
-        code,
-        message: message.into(),
-    }
-}
-
-impl From<EvalError> for Fault {
-    fn from(e: EvalError) -> Fault {
-        match e {
-            EvalError::DivisionByZero => fault("division-by-zero", "integer division by zero"),
-            EvalError::BadType => fault("bad-ir", "operation applied to a type it does not take"),
-        }
-    }
+    model::layout_shared(kernel.shared.iter().map(|a| (a.align, a.bytes, a.dynamic)))
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -269,14 +181,6 @@ impl<'k> Thread<'k> {
     }
 }
 
-/// Which memory an address resolves to.
-#[derive(Clone, Copy)]
-enum Mem {
-    Alloc(u64),
-    Shared,
-    Local,
-}
-
 struct Exec<'a> {
     module: &'a Module,
     kernel: &'a Kernel,
@@ -293,15 +197,57 @@ struct Exec<'a> {
     pool: Vec<Thread<'a>>,
 }
 
-fn dims(d: [u32; 3]) -> String {
-    format!("({},{},{})", d[0], d[1], d[2])
-}
-
 fn set_args(regs: &mut [u64], args: &[Value], vals: &[u64]) {
     for (a, &v) in args.iter().zip(vals) {
         if let Some(slot) = regs.get_mut(a.index()) {
             *slot = v;
         }
+    }
+}
+
+impl<'a> model::BlockThreads for Exec<'a> {
+    type Thread = Thread<'a>;
+    type Site = OpId;
+    fn phase(t: &Thread) -> Phase {
+        match t.state {
+            State::Ready => Phase::Ready,
+            State::AtBarrier => Phase::AtBarrier,
+            State::AtWarpOp => Phase::AtWarpOp,
+            State::Exited => Phase::Exited,
+            State::AtParallel => Phase::Other,
+        }
+    }
+    fn tid(t: &Thread) -> [u32; 3] {
+        t.tid
+    }
+    fn read(t: &Thread, v: Value) -> u64 {
+        reg(&t.regs, v)
+    }
+    fn run(&mut self, t: &mut Thread<'a>) -> Result<(), Fault> {
+        self.run_thread(t, true)
+    }
+    fn site(&self, t: &Thread) -> Option<OpId> {
+        t.current()
+    }
+    fn site_op(&self, op: OpId) -> Option<CommonOp> {
+        self.kernel.op(op).kind.common()
+    }
+    fn site_text(&mut self, op: OpId) -> String {
+        let kernel = self.kernel;
+        let namer = self.namer.get_or_insert_with(|| Namer::new(kernel));
+        op_to_string_with(kernel, namer, op)
+    }
+    fn resume(&self, t: &mut Thread, op: OpId, value: u64) {
+        if let Some(&r) = self.kernel.op(op).results.first() {
+            if let Some(slot) = t.regs.get_mut(r.index()) {
+                *slot = value;
+            }
+        }
+        t.advance();
+        t.state = State::Ready;
+    }
+    fn locate(&mut self, t: &Thread, e: Fault) -> Diagnostic {
+        Exec::locate(self, t, e)
     }
 }
 
@@ -321,16 +267,7 @@ impl<'a> Exec<'a> {
                 location.col = Some(loc.col).filter(|&c| c > 0);
             }
         }
-        Diagnostic::new(
-            e.code,
-            format!(
-                "{} (block {}, thread {})",
-                e.message,
-                dims(self.ctaid),
-                dims(t.tid)
-            ),
-        )
-        .at(location)
+        e.in_thread(self.ctaid, t.tid, location)
     }
 
     /// Run a sequential cursor (top level, or a block's grid body) to its end; the
@@ -426,211 +363,15 @@ impl<'a> Exec<'a> {
                 }
             }
         }
-        loop {
-            for t in threads.iter_mut() {
-                if t.state == State::Ready {
-                    if let Err(e) = self.run_thread(t, true) {
-                        return Err(self.locate(t, e));
-                    }
-                }
-            }
-            let mut progressed = false;
-            for warp in threads.chunks_mut(32) {
-                progressed |= self.resolve_warp(warp)?;
-            }
-            if progressed {
-                continue;
-            }
-            if !self.resolve_barrier(&mut threads)? {
-                self.pool = threads;
-                return Ok(());
-            }
-        }
-    }
-
-    /// Complete the warp collectives the lanes of `warp` wait at; gives whether any did.
-    fn resolve_warp(&mut self, warp: &mut [Thread]) -> Result<bool, Diagnostic> {
-        let kernel = self.kernel;
-        let mut progressed = false;
-        loop {
-            let Some(first) = warp.iter().position(|t| t.state == State::AtWarpOp) else {
-                return Ok(progressed);
-            };
-            let Some(site) = warp[first].current() else {
-                return Err(self.locate(&warp[first], fault("bad-ir", "lost warp op")));
-            };
-            let data = kernel.op(site);
-            let result = data.results.first().copied();
-            let present: u32 = warp
-                .iter()
-                .enumerate()
-                .filter(|(_, t)| t.state == State::AtWarpOp && t.current() == Some(site))
-                .fold(0u32, |m, (lane, _)| m | (1 << lane));
-            let live: u32 = warp
-                .iter()
-                .enumerate()
-                .filter(|(_, t)| t.state != State::Exited)
-                .fold(0u32, |m, (lane, _)| m | (1 << lane));
-            let reg = |t: &Thread, v: Value| t.regs.get(v.index()).copied().unwrap_or(0);
-            let (mask_value, pred_or_value) = match &data.kind {
-                OpKind::Shuffle { mask, value, .. } => (*mask, *value),
-                OpKind::Vote { mask, pred, .. } => (*mask, *pred),
-                _ => return Err(self.locate(&warp[first], fault("bad-ir", "not a warp op"))),
-            };
-            for lane in 0..warp.len() {
-                if present & (1 << lane) == 0 {
-                    continue;
-                }
-                let wanted = (reg(&warp[lane], mask_value) as u32) & live;
-                let missing = wanted & !present;
-                if missing != 0 {
-                    let other = missing.trailing_zeros() as usize;
-                    let e = fault(
-                        "warp-divergence",
-                        format!(
-                            "lane {lane} waits at a warp collective whose mask names lane {other} (thread {}), which is live but elsewhere",
-                            dims(warp[other].tid)
-                        ),
-                    );
-                    return Err(self.locate(&warp[lane], e));
-                }
-            }
-            let mut results = [0u64; 32];
-            match &data.kind {
-                OpKind::Shuffle {
-                    mode, lane, clamp, ..
-                } => {
-                    for me in 0..warp.len() {
-                        if present & (1 << me) == 0 {
-                            continue;
-                        }
-                        let j = semantics::shuffle_source_lane(
-                            *mode,
-                            me as u32,
-                            reg(&warp[me], *lane),
-                            reg(&warp[me], *clamp),
-                        );
-                        if !(0..32).contains(&j) || present & (1 << j) == 0 {
-                            let e = fault(
-                                "warp-divergence",
-                                format!("shuffle reads lane {j}, which is not at this shuffle (its value is undefined in CUDA)"),
-                            );
-                            return Err(self.locate(&warp[me], e));
-                        }
-                        results[me] = reg(&warp[j as usize], pred_or_value);
-                    }
-                }
-                OpKind::Vote { mode, .. } => {
-                    for me in 0..warp.len() {
-                        if present & (1 << me) == 0 {
-                            continue;
-                        }
-                        let members = (reg(&warp[me], mask_value) as u32) & present | (1 << me);
-                        let mut ballot = 0u32;
-                        for (lane, other) in warp.iter().enumerate() {
-                            if members & (1 << lane) != 0 && reg(other, pred_or_value) & 1 != 0 {
-                                ballot |= 1 << lane;
-                            }
-                        }
-                        results[me] = semantics::vote_result(*mode, members, ballot);
-                    }
-                }
-                _ => {}
-            }
-            for (lane, t) in warp.iter_mut().enumerate() {
-                if present & (1 << lane) == 0 {
-                    continue;
-                }
-                if let Some(r) = result {
-                    if let Some(slot) = t.regs.get_mut(r.index()) {
-                        *slot = results[lane];
-                    }
-                }
-                t.advance();
-                t.state = State::Ready;
-            }
-            progressed = true;
-        }
-    }
-
-    /// Complete the barrier all live threads wait at; gives false when all have exited.
-    fn resolve_barrier(&mut self, threads: &mut [Thread]) -> Result<bool, Diagnostic> {
-        let kernel = self.kernel;
-        let mut site: Option<(usize, OpId)> = None;
-        for i in 0..threads.len() {
-            let t = &threads[i];
-            match t.state {
-                State::Exited => {}
-                State::AtBarrier => match (site, t.current()) {
-                    (None, Some(h)) => site = Some((i, h)),
-                    (Some((first, s)), Some(h)) if s != h => {
-                        let namer = self.namer.get_or_insert_with(|| Namer::new(kernel));
-                        let e = fault(
-                            "divergent-barrier",
-                            format!(
-                                "threads wait at different barriers: thread {} at '{}', thread {} here; a barrier must be reached by all live threads of the block",
-                                dims(threads[first].tid),
-                                op_to_string_with(kernel, namer, s),
-                                dims(t.tid)
-                            ),
-                        );
-                        return Err(self.locate(&threads[i], e));
-                    }
-                    _ => {}
-                },
-                _ => {
-                    return Err(self.locate(&threads[i], fault("bad-ir", "scheduler stalled")));
-                }
-            }
-        }
-        let Some((_, op)) = site else {
-            return Ok(false);
-        };
-        let data = kernel.op(op);
-        let (kind, pred) = match &data.kind {
-            OpKind::Barrier { kind, pred } => (*kind, *pred),
-            _ => (BarrierKind::Sync, None),
-        };
-        let mut count = 0u64;
-        let mut waiting = 0u64;
-        for t in threads.iter() {
-            if t.state == State::AtBarrier {
-                waiting += 1;
-                if let Some(p) = pred {
-                    count += t.regs.get(p.index()).copied().unwrap_or(0) & 1;
-                }
-            }
-        }
-        let value = match kind {
-            BarrierKind::Sync | BarrierKind::Count => count,
-            BarrierKind::And => u64::from(count == waiting),
-            BarrierKind::Or => u64::from(count != 0),
-        };
-        let result = data.results.first().copied();
-        for t in threads.iter_mut() {
-            if t.state == State::AtBarrier {
-                if let Some(r) = result {
-                    if let Some(slot) = t.regs.get_mut(r.index()) {
-                        *slot = value;
-                    }
-                }
-                t.advance();
-                t.state = State::Ready;
-            }
-        }
-        Ok(true)
+        model::run_block(self, &mut threads)?;
+        self.pool = threads;
+        Ok(())
     }
 
     fn step(&mut self) -> Result<(), Fault> {
         self.steps += 1;
         if self.steps > self.max_steps {
-            return Err(fault(
-                "step-limit",
-                format!(
-                    "the launch ran more than {} instructions (RAISE_INTERP_MAX_STEPS); an endless loop?",
-                    self.max_steps
-                ),
-            ));
+            return Err(model::step_limit(self.max_steps));
         }
         Ok(())
     }
@@ -801,7 +542,7 @@ impl<'a> Exec<'a> {
                         t.advance();
                     }
                 }
-                OpKind::Trap => return Err(fault("trap", "the kernel trapped (__trap or assert)")),
+                OpKind::Trap => return Err(model::trap()),
                 OpKind::LaneId | OpKind::LocalAlloc(_) if !thread_level => {
                     return Err(fault("bad-ir", "thread op outside a thread parallel"));
                 }
@@ -827,31 +568,6 @@ impl<'a> Exec<'a> {
         let rty = result.map(|v| kernel.value_type(v)).unwrap_or(Type::I32);
         let linear = t.linear;
         Ok(match op {
-            OpKind::Const { bits } => *bits,
-            OpKind::Unary(u, a) => semantics::unary(*u, rty, r(a))?,
-            OpKind::Binary(b, x, y) => semantics::binary(*b, rty, r(x), r(y))?,
-            OpKind::Fma(a, b, c) => semantics::fma(rty, r(a), r(b), r(c)),
-            OpKind::ICmp(p, a, b) => u64::from(semantics::icmp(*p, ty(a), r(a), r(b))),
-            OpKind::FCmp(p, a, b) => u64::from(semantics::fcmp(*p, ty(a), r(a), r(b))),
-            OpKind::Select {
-                cond,
-                if_true,
-                if_false,
-            } => {
-                if r(cond) & 1 != 0 {
-                    r(if_true)
-                } else {
-                    r(if_false)
-                }
-            }
-            OpKind::Cast(CastOp::AddrSpaceCast, a) => {
-                let (Type::Ptr(from), Type::Ptr(to)) = (ty(a), rty) else {
-                    return Err(fault("bad-ir", "addrspacecast of a non-pointer"));
-                };
-                let generic = to_generic(from, r(a), linear);
-                from_generic(to, generic, linear)?
-            }
-            OpKind::Cast(c, a) => semantics::cast(*c, ty(a), rty, r(a)),
             OpKind::Dim(d) => {
                 let c = self.config;
                 match d {
@@ -862,7 +578,6 @@ impl<'a> Exec<'a> {
             }
             OpKind::LaneId => u64::from(linear % 32),
             OpKind::RootAddr(root) => self.root_addr(*root, rty, t)?,
-            OpKind::PtrAdd { ptr, offset } => r(ptr).wrapping_add(r(offset)),
             OpKind::Load { addr } => {
                 let (m, off) = self.resolve(addr, t)?;
                 self.load(m, off, rty, t)?
@@ -916,9 +631,7 @@ impl<'a> Exec<'a> {
                 let n = r(len);
                 let b = r(byte) as u8;
                 if n > 0 {
-                    if n > 1 << 32 {
-                        return Err(fault("out-of-bounds", format!("memset of {n} bytes")));
-                    }
+                    model::check_memset_len(n)?;
                     let (md, od) = self.resolve(dst, t)?;
                     let at = self.check(md, od, n, None, "write", t)?;
                     self.bytes_of(md, t)[at..at + n as usize].fill(b);
@@ -930,27 +643,15 @@ impl<'a> Exec<'a> {
                 let Some(a) = kernel.locals.get(id.index()) else {
                     return Err(fault("bad-ir", "local allocation out of range"));
                 };
-                let align = a.align.clamp(1, 4096) as usize;
-                let at = t.local.len().div_ceil(align) * align;
-                let end = at.saturating_add(a.bytes as usize);
-                if end > MAX_LOCAL_BYTES {
-                    return Err(fault(
-                        "local-memory",
-                        format!("the thread's local memory would exceed {MAX_LOCAL_BYTES} bytes"),
-                    ));
-                }
-                t.local.resize(end, 0);
+                let at = model::alloc_local(&mut t.local, a.bytes, a.align)?;
                 if t.local_offsets.len() <= id.index() {
                     t.local_offsets.resize(id.index() + 1, None);
                 }
-                t.local_offsets[id.index()] = Some(at as u64);
-                match rty {
-                    Type::Ptr(AddrSpace::Local) => at as u64,
-                    _ => to_generic(AddrSpace::Local, at as u64, linear),
-                }
+                t.local_offsets[id.index()] = Some(at);
+                model::local_pointer(rty, at, linear)
             }
             OpKind::Fence => 0,
-            OpKind::Trap => return Err(fault("trap", "the kernel trapped (__trap or assert)")),
+            OpKind::Trap => return Err(model::trap()),
             OpKind::Barrier { .. }
             | OpKind::Shuffle { .. }
             | OpKind::Vote { .. }
@@ -959,9 +660,21 @@ impl<'a> Exec<'a> {
             | OpKind::While { .. }
             | OpKind::If { .. }
             | OpKind::Yield(_)
-            | OpKind::Condition { .. } => {
-                return Err(fault("bad-ir", "control op in straight-line execution"))
-            }
+            | OpKind::Condition { .. } => return Err(model::control_op()),
+            OpKind::Const { .. }
+            | OpKind::Unary(..)
+            | OpKind::Binary(..)
+            | OpKind::Fma(..)
+            | OpKind::ICmp(..)
+            | OpKind::FCmp(..)
+            | OpKind::Select { .. }
+            | OpKind::Cast(..)
+            | OpKind::PtrAdd { .. } => match op.common() {
+                Some(c) => {
+                    model::eval_value(c, rty, |v| reg(regs, v), |v| kernel.value_type(v), linear)?
+                }
+                None => return Err(model::control_op()),
+            },
         })
     }
 
@@ -973,20 +686,8 @@ impl<'a> Exec<'a> {
                 };
                 reg(&t.regs, p)
             }
-            MemRoot::Shared(s) => {
-                let at = self.shared_base(s)?;
-                match rty {
-                    Type::Ptr(AddrSpace::Shared) => at,
-                    _ => (SHARED_TAG << TAG_SHIFT) | at,
-                }
-            }
-            MemRoot::Local(l) => {
-                let at = local_base(t, l)?;
-                match rty {
-                    Type::Ptr(AddrSpace::Local) => at,
-                    _ => to_generic(AddrSpace::Local, at, t.linear),
-                }
-            }
+            MemRoot::Shared(s) => model::shared_pointer(rty, self.shared_base(s)?),
+            MemRoot::Local(l) => model::local_pointer(rty, local_base(t, l)?, t.linear),
             MemRoot::Global(g) => self
                 .memory
                 .global_address(g)
@@ -1002,7 +703,7 @@ impl<'a> Exec<'a> {
     }
 
     /// Where an address points: the memory and the byte offset in it.
-    fn resolve(&self, addr: &Addr, t: &Thread) -> Result<(Mem, u64), Fault> {
+    fn resolve(&self, addr: &Addr, t: &Thread) -> Result<(Place, u64), Fault> {
         match *addr {
             Addr::Root { root, offset } => {
                 let off = reg(&t.regs, offset);
@@ -1012,16 +713,19 @@ impl<'a> Exec<'a> {
                             return Err(fault("bad-ir", "parameter out of range"));
                         };
                         let ptr = reg(&t.regs, p).wrapping_add(off);
-                        self.resolve_ptr(self.kernel.value_type(p), ptr, t.linear)
+                        model::decode_pointer(self.memory, self.kernel.value_type(p), ptr, t.linear)
                     }
-                    MemRoot::Shared(s) => Ok((Mem::Shared, self.shared_base(s)?.wrapping_add(off))),
-                    MemRoot::Local(l) => Ok((Mem::Local, local_base(t, l)?.wrapping_add(off))),
+                    MemRoot::Shared(s) => {
+                        Ok((Place::Shared, self.shared_base(s)?.wrapping_add(off)))
+                    }
+                    MemRoot::Local(l) => Ok((Place::Local, local_base(t, l)?.wrapping_add(off))),
                     MemRoot::Global(g) => {
                         let base = self
                             .memory
                             .global_address(g)
                             .ok_or_else(|| fault("bad-ir", "global without storage"))?;
-                        self.resolve_ptr(
+                        model::decode_pointer(
+                            self.memory,
                             Type::Ptr(AddrSpace::Generic),
                             base.wrapping_add(off),
                             t.linear,
@@ -1029,77 +733,22 @@ impl<'a> Exec<'a> {
                     }
                 }
             }
-            Addr::Dynamic(p) => {
-                self.resolve_ptr(self.kernel.value_type(p), reg(&t.regs, p), t.linear)
-            }
+            Addr::Dynamic(p) => model::decode_pointer(
+                self.memory,
+                self.kernel.value_type(p),
+                reg(&t.regs, p),
+                t.linear,
+            ),
         }
     }
 
-    /// The kernel interpreter's pointer decoding.
-    fn resolve_ptr(&self, ptr_ty: Type, addr: u64, linear: u32) -> Result<(Mem, u64), Fault> {
-        match ptr_ty {
-            Type::Ptr(AddrSpace::Shared) => Ok((Mem::Shared, addr)),
-            Type::Ptr(AddrSpace::Local) => Ok((Mem::Local, addr)),
-            _ => {
-                let tag = addr >> TAG_SHIFT;
-                let offset = addr & OFFSET_MASK;
-                if tag == SHARED_TAG {
-                    Ok((Mem::Shared, offset))
-                } else if tag >= LOCAL_TAG {
-                    if tag - LOCAL_TAG != u64::from(linear) {
-                        return Err(fault(
-                            "bad-pointer",
-                            "access to another thread's local memory",
-                        ));
-                    }
-                    Ok((Mem::Local, offset))
-                } else if tag == 0 {
-                    Err(fault(
-                        "bad-pointer",
-                        format!("access through a null or invalid pointer ({addr:#x})"),
-                    ))
-                } else if self.memory.buffer(addr).is_some() {
-                    Ok((Mem::Alloc(addr & !OFFSET_MASK), offset))
-                } else {
-                    Err(fault(
-                        "bad-pointer",
-                        format!("access through an invalid pointer ({addr:#x})"),
-                    ))
-                }
-            }
-        }
-    }
-
-    fn region_name(&self, m: Mem, offset: u64) -> String {
-        match m {
-            Mem::Alloc(base) => format!("buffer '{}'", self.memory.name_of(base).unwrap_or("?")),
-            Mem::Local => "the thread's local memory".to_string(),
-            Mem::Shared => {
-                let mut best: Option<(&str, u64)> = None;
-                for (a, &at) in self.kernel.shared.iter().zip(&self.shared_offsets) {
-                    if at <= offset && best.is_none_or(|(_, b)| at >= b) {
-                        best = Some((a.name.as_str(), at));
-                    }
-                }
-                match best {
-                    Some((name, _)) => format!("shared memory (near '{name}')"),
-                    None => "shared memory".to_string(),
-                }
-            }
-        }
-    }
-
-    fn bytes_of<'m>(&'m mut self, m: Mem, t: &'m mut Thread) -> &'m mut [u8] {
-        match m {
-            Mem::Alloc(base) => self.memory.buffer_mut(base).unwrap_or(&mut []),
-            Mem::Shared => &mut self.shared,
-            Mem::Local => &mut t.local,
-        }
+    fn bytes_of<'m>(&'m mut self, m: Place, t: &'m mut Thread) -> &'m mut [u8] {
+        model::place_bytes(self.memory, &mut self.shared, &mut t.local, m)
     }
 
     fn check(
         &mut self,
-        m: Mem,
+        m: Place,
         offset: u64,
         size: u64,
         elem: Option<Type>,
@@ -1107,54 +756,28 @@ impl<'a> Exec<'a> {
         t: &mut Thread,
     ) -> Result<usize, Fault> {
         let len = self.bytes_of(m, t).len() as u64;
-        if offset.checked_add(size).is_some_and(|end| end <= len) {
-            return Ok(offset as usize);
-        }
-        let index = match elem {
-            Some(ty) if ty.bytes() > 0 && offset < (1 << 40) => {
-                format!(
-                    ", element index {} of {ty}",
-                    offset as i64 / ty.bytes() as i64
-                )
-            }
-            _ => String::new(),
-        };
-        let shown = if offset >= 1 << 39 {
-            format!("{}", offset as i64)
-        } else {
-            offset.to_string()
-        };
-        Err(fault(
-            "out-of-bounds",
-            format!(
-                "{what} of {size} bytes at byte offset {shown}{index} of {} ({len} bytes)",
-                self.region_name(m, offset)
-            ),
-        ))
+        let names = self.kernel.shared.iter().zip(&self.shared_offsets);
+        let shared = names.map(|(a, &at)| (a.name.as_str(), at));
+        model::check_bounds(len, offset, size, elem, what, || {
+            model::place_name(self.memory, m, offset, shared)
+        })
     }
 
-    fn load(&mut self, m: Mem, offset: u64, ty: Type, t: &mut Thread) -> Result<u64, Fault> {
-        let n = ty.bytes();
-        let at = self.check(m, offset, n, Some(ty), "load", t)?;
-        let bytes = self.bytes_of(m, t);
-        let mut buf = [0u8; 8];
-        buf[..n as usize].copy_from_slice(&bytes[at..at + n as usize]);
-        Ok(semantics::mask(u64::from_le_bytes(buf), ty))
+    fn load(&mut self, m: Place, offset: u64, ty: Type, t: &mut Thread) -> Result<u64, Fault> {
+        let at = self.check(m, offset, ty.bytes(), Some(ty), "load", t)?;
+        Ok(model::read_scalar(self.bytes_of(m, t), at, ty))
     }
 
     fn store(
         &mut self,
-        m: Mem,
+        m: Place,
         offset: u64,
         ty: Type,
         value: u64,
         t: &mut Thread,
     ) -> Result<(), Fault> {
-        let n = ty.bytes() as usize;
-        let at = self.check(m, offset, n as u64, Some(ty), "store", t)?;
-        let bytes = self.bytes_of(m, t);
-        let value = if ty == Type::I1 { value & 1 } else { value };
-        bytes[at..at + n].copy_from_slice(&value.to_le_bytes()[..n]);
+        let at = self.check(m, offset, ty.bytes(), Some(ty), "store", t)?;
+        model::write_scalar(self.bytes_of(m, t), at, ty, value);
         Ok(())
     }
 }
@@ -1170,41 +793,4 @@ fn local_base(t: &Thread, l: LocalId) -> Result<u64, Fault> {
         .copied()
         .flatten()
         .ok_or_else(|| fault("bad-ir", "local memory used before its allocation"))
-}
-
-/// The generic form of a pointer in address space `space`.
-fn to_generic(space: AddrSpace, value: u64, linear: u32) -> u64 {
-    match space {
-        AddrSpace::Shared => (SHARED_TAG << TAG_SHIFT) | (value & OFFSET_MASK),
-        AddrSpace::Local => ((LOCAL_TAG + u64::from(linear)) << TAG_SHIFT) | (value & OFFSET_MASK),
-        _ => value,
-    }
-}
-
-/// A generic pointer converted to address space `space`.
-fn from_generic(space: AddrSpace, generic: u64, linear: u32) -> Result<u64, Fault> {
-    let tag = generic >> TAG_SHIFT;
-    match space {
-        AddrSpace::Shared => {
-            if generic == 0 || tag == SHARED_TAG {
-                Ok(generic & OFFSET_MASK)
-            } else {
-                Err(fault(
-                    "bad-pointer",
-                    format!("conversion of {generic:#x}, not a shared-memory address, to a shared pointer"),
-                ))
-            }
-        }
-        AddrSpace::Local => {
-            if generic == 0 || tag == LOCAL_TAG + u64::from(linear) {
-                Ok(generic & OFFSET_MASK)
-            } else {
-                Err(fault(
-                    "bad-pointer",
-                    format!("conversion of {generic:#x}, not this thread's local memory, to a local pointer"),
-                ))
-            }
-        }
-        _ => Ok(generic),
-    }
 }

@@ -23,8 +23,8 @@
 //! that respect memory effects never move a load or store across it.
 
 pub use frontend::ir::{
-    AtomicOp, BarrierKind, BinaryOp, CastOp, FloatPredicate, GlobalId, IntPredicate, ShuffleMode,
-    SrcLoc, Type, UnaryOp, Value, VoteMode,
+    AtomicOp, BarrierKind, BinaryOp, CastOp, CommonOp, FloatPredicate, GlobalId, IntPredicate,
+    ShuffleMode, SrcLoc, Type, UnaryOp, Value, VoteMode,
 };
 
 /// An op of a kernel (index into [`Kernel::ops`]).
@@ -312,6 +312,46 @@ impl Addr {
 }
 
 impl OpKind {
+    /// The op as a [`CommonOp`] (an op the kernel IR has too, with the same operands), if
+    /// it is one: both IRs' verifiers and interpreters treat these through one definition.
+    pub fn common(&self) -> Option<CommonOp> {
+        Some(match *self {
+            OpKind::Const { bits } => CommonOp::Const { bits },
+            OpKind::Unary(u, a) => CommonOp::Unary(u, a),
+            OpKind::Binary(b, x, y) => CommonOp::Binary(b, x, y),
+            OpKind::Fma(a, b, c) => CommonOp::Fma(a, b, c),
+            OpKind::ICmp(p, a, b) => CommonOp::ICmp(p, a, b),
+            OpKind::FCmp(p, a, b) => CommonOp::FCmp(p, a, b),
+            OpKind::Select {
+                cond,
+                if_true,
+                if_false,
+            } => CommonOp::Select {
+                cond,
+                if_true,
+                if_false,
+            },
+            OpKind::Cast(c, a) => CommonOp::Cast(c, a),
+            OpKind::PtrAdd { ptr, offset } => CommonOp::PtrAdd { ptr, offset },
+            OpKind::Barrier { kind, pred } => CommonOp::Barrier { kind, pred },
+            OpKind::Shuffle {
+                mode,
+                mask,
+                value,
+                lane,
+                clamp,
+            } => CommonOp::Shuffle {
+                mode,
+                mask,
+                value,
+                lane,
+                clamp,
+            },
+            OpKind::Vote { mode, mask, pred } => CommonOp::Vote { mode, mask, pred },
+            _ => return None,
+        })
+    }
+
     /// Every value operand of the op itself (not of ops nested in its regions), in order.
     pub fn operands(&self) -> Vec<Value> {
         let mut out = Vec::new();

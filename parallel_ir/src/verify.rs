@@ -20,6 +20,7 @@
 //! kernel and the op (printed).
 
 use frontend::diag::{Diagnostic, Location};
+use frontend::ir::verify::{atomic_fits, check_common, result_type};
 
 use crate::ir::*;
 use crate::print::{op_to_string_with, Namer};
@@ -513,84 +514,11 @@ impl Checker<'_> {
             _ if structural => None,
             _ => return fail("op has more than one result"),
         };
-        let needs = |want: bool| -> Result<Type, Diagnostic> {
-            match (want, result) {
-                (true, Some(t)) => Ok(t),
-                (true, None) => Err(self.err_at(op, "op must produce a value")),
-                (false, None) => Ok(Type::I1),
-                (false, Some(_)) => Err(self.err_at(op, "op must not produce a value")),
-            }
-        };
+        let needs = |want: bool| result_type(want, result).map_err(|m| self.err_at(op, m));
+        if let Some(c) = data.kind.common() {
+            return check_common(c, result, ty).map_err(|m| self.err_at(op, m));
+        }
         match &data.kind {
-            OpKind::Const { bits } => {
-                let t = needs(true)?;
-                if t.bits() < 64 && bits & !t.mask() != 0 {
-                    return fail("constant has bits beyond its type");
-                }
-            }
-            OpKind::Unary(u, a) => {
-                let t = needs(true)?;
-                let ok = if u.is_int() { t.is_int() } else { t.is_float() };
-                if !ok || ty(*a) != t {
-                    return fail("unary operand/result types do not fit the op");
-                }
-            }
-            OpKind::Binary(b, x, y) => {
-                let t = needs(true)?;
-                let ok = if b.is_float() {
-                    t.is_float()
-                } else {
-                    t.is_int()
-                };
-                if !ok || ty(*x) != t || ty(*y) != t {
-                    return fail("binary operand/result types do not fit the op");
-                }
-            }
-            OpKind::Fma(a, b, c) => {
-                let t = needs(true)?;
-                if !t.is_float() || ty(*a) != t || ty(*b) != t || ty(*c) != t {
-                    return fail("fma needs three floats of the result type");
-                }
-            }
-            OpKind::ICmp(_, a, b) => {
-                if needs(true)? != Type::I1 || ty(*a) != ty(*b) || !ty(*a).is_int_or_ptr() {
-                    return fail("icmp compares two integers (or pointers) of one type into i1");
-                }
-            }
-            OpKind::FCmp(_, a, b) => {
-                if needs(true)? != Type::I1 || ty(*a) != ty(*b) || !ty(*a).is_float() {
-                    return fail("fcmp compares two floats of one type into i1");
-                }
-            }
-            OpKind::Select {
-                cond,
-                if_true,
-                if_false,
-            } => {
-                let t = needs(true)?;
-                if ty(*cond) != Type::I1 || ty(*if_true) != t || ty(*if_false) != t {
-                    return fail("select needs an i1 condition and two values of the result type");
-                }
-            }
-            OpKind::Cast(c, a) => {
-                let t = needs(true)?;
-                let s = ty(*a);
-                let ok = match c {
-                    CastOp::Trunc => s.is_int() && t.is_int() && t.bits() < s.bits(),
-                    CastOp::ZExt | CastOp::SExt => s.is_int() && t.is_int() && t.bits() > s.bits(),
-                    CastOp::FpTrunc => s.is_float() && t.is_float() && t.bits() < s.bits(),
-                    CastOp::FpExt => s.is_float() && t.is_float() && t.bits() > s.bits(),
-                    CastOp::FpToUi | CastOp::FpToSi => s.is_float() && t.is_int(),
-                    CastOp::UiToFp | CastOp::SiToFp => s.is_int() && t.is_float(),
-                    CastOp::Bitcast => s.bits() == t.bits() && !s.is_ptr() && !t.is_ptr(),
-                    CastOp::PtrToInt => s.is_ptr() && t.is_int(),
-                    CastOp::IntToPtr => s.is_int() && t.is_ptr(),
-                    CastOp::AddrSpaceCast => s.is_ptr() && t.is_ptr(),
-                };
-                if !ok {
-                    return fail("cast between types it does not convert");
-                }
-            }
             OpKind::Dim(d) => {
                 let want = if *d == Dim::DynamicSharedBytes {
                     Type::I64
@@ -607,7 +535,8 @@ impl Checker<'_> {
                 }
             }
             OpKind::LaneId => {
-                if needs(true)? != Type::I32 {
+                let t = needs(true)?;
+                if t != Type::I32 {
                     return fail("laneid is i32");
                 }
             }
@@ -616,14 +545,6 @@ impl Checker<'_> {
                     return fail("addr gives a pointer");
                 }
                 self.root(op, *root)?;
-            }
-            OpKind::PtrAdd { ptr, offset } => {
-                let t = needs(true)?;
-                if !t.is_ptr() || ty(*ptr) != t || ty(*offset) != Type::I64 {
-                    return fail(
-                        "ptradd takes a pointer and an i64 byte offset and gives the pointer type",
-                    );
-                }
             }
             OpKind::Load { addr } => {
                 needs(true)?;
@@ -643,8 +564,7 @@ impl Checker<'_> {
                 if ty(*value) != t {
                     return fail("atomic takes a value of the result type");
                 }
-                let float_op = matches!(aop, AtomicOp::FAdd | AtomicOp::FMin | AtomicOp::FMax);
-                if float_op != t.is_float() && *aop != AtomicOp::Exch {
+                if !atomic_fits(*aop, t) {
                     return fail("atomic op does not fit its value type");
                 }
             }
@@ -692,48 +612,8 @@ impl Checker<'_> {
                     needs(false)?;
                 }
             }
-            OpKind::Barrier { kind, pred } => match kind {
-                BarrierKind::Sync => {
-                    needs(false)?;
-                    if pred.is_some() {
-                        return fail("barrier sync takes no predicate");
-                    }
-                }
-                _ => {
-                    if needs(true)? != Type::I32 || pred.map(ty) != Some(Type::I1) {
-                        return fail("reducing barrier takes an i1 predicate and gives i32");
-                    }
-                }
-            },
-            OpKind::Shuffle {
-                mask,
-                value,
-                lane,
-                clamp,
-                ..
-            } => {
-                let t = needs(true)?;
-                if ty(*value) != t
-                    || t.bits() != 32
-                    || ty(*mask) != Type::I32
-                    || ty(*lane) != Type::I32
-                    || ty(*clamp) != Type::I32
-                {
-                    return fail("shuffle moves a 32-bit value with i32 mask, lane and clamp");
-                }
-            }
-            OpKind::Vote { mode, mask, pred } => {
-                let t = needs(true)?;
-                let want = if *mode == VoteMode::Ballot {
-                    Type::I32
-                } else {
-                    Type::I1
-                };
-                if t != want || ty(*mask) != Type::I32 || ty(*pred) != Type::I1 {
-                    return fail("vote takes an i32 mask and an i1 predicate");
-                }
-            }
-            OpKind::For { .. } | OpKind::While { .. } | OpKind::If { .. } => {}
+            // The common ops, checked above; the structural ones in `region`.
+            _ => {}
         }
         Ok(())
     }

@@ -30,14 +30,15 @@
 //! 32-bit shared addresses are; `addrspacecast` converts between the two forms. Pointer 0
 //! is null.
 
+pub mod model;
 pub mod semantics;
 
 use crate::diag::{Diagnostic, Location};
 use crate::ir::{
-    print, AddrSpace, BarrierKind, Block, BlockCall, CastOp, FuncId, Function, Inst, Module, Op,
-    SpecialReg, Terminator, Type, Value,
+    print, AddrSpace, Block, BlockCall, CommonOp, FuncId, Function, Inst, Module, Op, SpecialReg,
+    Terminator, Type, Value,
 };
-use semantics::EvalError;
+use model::{fault, Fault, Phase, Place};
 
 /// Grid and block sizes and dynamic shared memory of one launch.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -55,12 +56,6 @@ pub const OFFSET_MASK: u64 = (1 << TAG_SHIFT) - 1;
 pub const SHARED_TAG: u64 = 0xFF_FFFF;
 /// Tag of generic pointers into thread `t`'s local memory is `LOCAL_TAG + t`.
 pub const LOCAL_TAG: u64 = 0xFF_0000;
-/// Most threads per block (CUDA).
-const MAX_BLOCK_THREADS: u64 = 1024;
-/// Most shared memory per block on any current GPU (228 KiB on sm_90).
-const MAX_SHARED_BYTES: u64 = 228 * 1024;
-/// Most local memory per thread (CUDA's limit is 512 KiB).
-const MAX_LOCAL_BYTES: usize = 512 * 1024;
 const DEFAULT_MAX_STEPS: u64 = 10_000_000_000;
 
 /// Device memory of one run (a sequence of launches of one module).
@@ -168,36 +163,6 @@ impl Memory {
     }
 }
 
-/// An error inside one thread, before it is located.
-struct Fault {
-    code: &'static str,
-    message: String,
-}
-
-fn fault(code: &'static str, message: impl Into<String>) -> Fault {
-    Fault {
-        code,
-        message: message.into(),
-    }
-}
-
-impl From<EvalError> for Fault {
-    fn from(e: EvalError) -> Fault {
-        match e {
-            EvalError::DivisionByZero => fault("division-by-zero", "integer division by zero"),
-            EvalError::BadType => fault("bad-ir", "operation applied to a type it does not take"),
-        }
-    }
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum State {
-    Ready,
-    AtBarrier,
-    AtWarpOp,
-    Exited,
-}
-
 struct Frame {
     func: FuncId,
     regs: Vec<u64>,
@@ -214,7 +179,7 @@ struct Thread {
     linear: u32,
     frames: Vec<Frame>,
     local: Vec<u8>,
-    state: State,
+    state: Phase,
 }
 
 impl Thread {
@@ -228,14 +193,6 @@ impl Thread {
         let inst = *f.block(frame.block).insts.get(frame.pos)?;
         Some((frame.func, inst))
     }
-}
-
-/// Which memory an address resolves to.
-#[derive(Clone, Copy)]
-enum Region {
-    Alloc(usize),
-    Shared,
-    Local,
 }
 
 struct Exec<'a> {
@@ -270,67 +227,29 @@ pub fn launch(
             ..Default::default()
         })
     };
-    if params.len() != f.params.len() {
-        return Err(located(
-            "bad-launch",
-            format!(
-                "kernel takes {} parameters, {} given",
-                f.params.len(),
-                params.len()
-            ),
-        ));
-    }
-    let threads: u64 = config.block.iter().map(|&d| u64::from(d)).product();
-    if config.grid.contains(&0) || config.block.contains(&0) {
-        return Err(located(
-            "bad-launch",
-            format!(
-                "grid {:?} and block {:?} must be at least 1 in every dimension",
-                config.grid, config.block
-            ),
-        ));
-    }
-    if threads > MAX_BLOCK_THREADS || config.block[2] > 64 {
-        return Err(located(
-            "bad-launch",
-            format!(
-                "block {:?} has {threads} threads; CUDA allows at most 1024 (and z <= 64)",
-                config.block
-            ),
-        ));
-    }
-    if config.grid[1] > 65535 || config.grid[2] > 65535 || config.grid[0] > i32::MAX as u32 {
-        return Err(located(
-            "bad-launch",
-            format!("grid {:?} exceeds CUDA's limits", config.grid),
-        ));
-    }
+    model::check_launch(config, f.params.len(), params.len())
+        .map_err(|m| located("bad-launch", m))?;
     // Lay out the shared window: static arrays in module order, then the dynamic region.
-    let mut shared_offsets = Vec::with_capacity(module.globals.len());
-    let mut end = 0u64;
-    for g in &module.globals {
-        if g.space == AddrSpace::Shared && !g.dynamic_shared {
-            let align = g.align.clamp(1, 256);
-            let at = end.div_ceil(align) * align;
-            shared_offsets.push(Some(at));
-            end = at + g.bytes;
-        } else {
-            shared_offsets.push(None);
-        }
-    }
-    let dynamic_base = end.div_ceil(16) * 16;
-    for (g, slot) in module.globals.iter().zip(shared_offsets.iter_mut()) {
-        if g.space == AddrSpace::Shared && g.dynamic_shared {
-            *slot = Some(dynamic_base);
-        }
-    }
-    let window = dynamic_base.saturating_add(config.dynamic_shared_bytes);
-    if window > MAX_SHARED_BYTES {
-        return Err(located(
-            "bad-launch",
-            format!("the kernel needs {window} bytes of shared memory per block; GPUs have at most {MAX_SHARED_BYTES}"),
-        ));
-    }
+    let shared = module
+        .globals
+        .iter()
+        .filter(|g| g.space == AddrSpace::Shared);
+    let (offsets, dynamic_base) =
+        model::layout_shared(shared.map(|g| (g.align, g.bytes, g.dynamic_shared)));
+    let mut offsets = offsets.into_iter();
+    let shared_offsets = module
+        .globals
+        .iter()
+        .map(|g| {
+            if g.space == AddrSpace::Shared {
+                offsets.next()
+            } else {
+                None
+            }
+        })
+        .collect();
+    let window =
+        model::check_shared_window(config, dynamic_base).map_err(|m| located("bad-launch", m))?;
     let mut exec = Exec {
         module,
         kernel,
@@ -355,8 +274,43 @@ pub fn launch(
     Ok(())
 }
 
-fn dims(d: [u32; 3]) -> String {
-    format!("({},{},{})", d[0], d[1], d[2])
+impl model::BlockThreads for Exec<'_> {
+    type Thread = Thread;
+    type Site = (FuncId, Inst);
+    fn phase(t: &Thread) -> Phase {
+        t.state
+    }
+    fn tid(t: &Thread) -> [u32; 3] {
+        t.tid
+    }
+    fn read(t: &Thread, v: Value) -> u64 {
+        t.top().map_or(0, |fr| fr.regs[v.index()])
+    }
+    fn run(&mut self, t: &mut Thread) -> Result<(), Fault> {
+        self.run_thread(t)
+    }
+    fn site(&self, t: &Thread) -> Option<(FuncId, Inst)> {
+        t.current_inst(self.module)
+    }
+    fn site_op(&self, (func, inst): (FuncId, Inst)) -> Option<CommonOp> {
+        self.module.function(func).inst(inst).op.common()
+    }
+    fn site_text(&mut self, (func, inst): (FuncId, Inst)) -> String {
+        print::inst_to_string(self.module, self.module.function(func), inst)
+    }
+    fn resume(&self, t: &mut Thread, (func, inst): (FuncId, Inst), value: u64) {
+        let result = self.module.function(func).inst(inst).result;
+        if let Some(frame) = t.frames.last_mut() {
+            if let Some(r) = result {
+                frame.regs[r.index()] = value;
+            }
+            frame.pos += 1;
+        }
+        t.state = Phase::Ready;
+    }
+    fn locate(&mut self, t: &Thread, e: Fault) -> Diagnostic {
+        Exec::locate(self, t, e)
+    }
 }
 
 impl<'a> Exec<'a> {
@@ -384,30 +338,12 @@ impl<'a> Exec<'a> {
                             local_mark: 0,
                         }],
                         local: Vec::new(),
-                        state: State::Ready,
+                        state: Phase::Ready,
                     });
                 }
             }
         }
-        loop {
-            for t in threads.iter_mut() {
-                if t.state == State::Ready {
-                    if let Err(e) = self.run_thread(t) {
-                        return Err(self.locate(t, e));
-                    }
-                }
-            }
-            let mut progressed = false;
-            for warp in threads.chunks_mut(32) {
-                progressed |= self.resolve_warp(warp)?;
-            }
-            if progressed {
-                continue;
-            }
-            if !self.resolve_barrier(&mut threads)? {
-                return Ok(());
-            }
-        }
+        model::run_block(self, &mut threads)
     }
 
     /// A located diagnostic for a fault of thread `t` at its current instruction.
@@ -436,193 +372,7 @@ impl<'a> Exec<'a> {
                 location.op = Some(format!("terminator of {}", frame.block));
             }
         }
-        Diagnostic::new(
-            e.code,
-            format!(
-                "{} (block {}, thread {})",
-                e.message,
-                dims(self.ctaid),
-                dims(t.tid)
-            ),
-        )
-        .at(location)
-    }
-
-    /// Complete the warp collectives the lanes of `warp` wait at; gives whether any did.
-    fn resolve_warp(&mut self, warp: &mut [Thread]) -> Result<bool, Diagnostic> {
-        let module = self.module;
-        let mut progressed = false;
-        loop {
-            let Some(first) = warp.iter().position(|t| t.state == State::AtWarpOp) else {
-                return Ok(progressed);
-            };
-            let Some(site) = warp[first].current_inst(module) else {
-                return Err(self.locate(&warp[first], fault("bad-ir", "lost warp op")));
-            };
-            let f = module.function(site.0);
-            let op = f.inst(site.1).op.clone();
-            let result = f.inst(site.1).result;
-            let present: u32 = warp
-                .iter()
-                .enumerate()
-                .filter(|(_, t)| t.state == State::AtWarpOp && t.current_inst(module) == Some(site))
-                .fold(0u32, |m, (lane, _)| m | (1 << lane));
-            let live: u32 = warp
-                .iter()
-                .enumerate()
-                .filter(|(_, t)| t.state != State::Exited)
-                .fold(0u32, |m, (lane, _)| m | (1 << lane));
-            let reg = |t: &Thread, v: Value| t.top().map_or(0, |fr| fr.regs[v.index()]);
-            let (mask_value, pred_or_value) = match &op {
-                Op::Shuffle { mask, value, .. } => (*mask, *value),
-                Op::Vote { mask, pred, .. } => (*mask, *pred),
-                _ => return Err(self.locate(&warp[first], fault("bad-ir", "not a warp op"))),
-            };
-            // Every live lane a participant names in its mask must be here.
-            for lane in 0..warp.len() {
-                if present & (1 << lane) == 0 {
-                    continue;
-                }
-                let wanted = (reg(&warp[lane], mask_value) as u32) & live;
-                let missing = wanted & !present;
-                if missing != 0 {
-                    let other = missing.trailing_zeros() as usize;
-                    let e = fault(
-                        "warp-divergence",
-                        format!(
-                            "lane {lane} waits at a warp collective whose mask names lane {other} (thread {}), which is live but elsewhere",
-                            dims(warp[other].tid)
-                        ),
-                    );
-                    return Err(self.locate(&warp[lane], e));
-                }
-            }
-            let mut results = [0u64; 32];
-            match &op {
-                Op::Shuffle {
-                    mode, lane, clamp, ..
-                } => {
-                    for me in 0..warp.len() {
-                        if present & (1 << me) == 0 {
-                            continue;
-                        }
-                        let j = semantics::shuffle_source_lane(
-                            *mode,
-                            me as u32,
-                            reg(&warp[me], *lane),
-                            reg(&warp[me], *clamp),
-                        );
-                        if !(0..32).contains(&j) || present & (1 << j) == 0 {
-                            let e = fault(
-                                "warp-divergence",
-                                format!("shuffle reads lane {j}, which is not at this shuffle (its value is undefined in CUDA)"),
-                            );
-                            return Err(self.locate(&warp[me], e));
-                        }
-                        results[me] = reg(&warp[j as usize], pred_or_value);
-                    }
-                }
-                Op::Vote { mode, .. } => {
-                    for me in 0..warp.len() {
-                        if present & (1 << me) == 0 {
-                            continue;
-                        }
-                        let members = (reg(&warp[me], mask_value) as u32) & present | (1 << me);
-                        let mut ballot = 0u32;
-                        for (lane, other) in warp.iter().enumerate() {
-                            if members & (1 << lane) != 0 && reg(other, pred_or_value) & 1 != 0 {
-                                ballot |= 1 << lane;
-                            }
-                        }
-                        results[me] = semantics::vote_result(*mode, members, ballot);
-                    }
-                }
-                _ => {}
-            }
-            for (lane, t) in warp.iter_mut().enumerate() {
-                if present & (1 << lane) == 0 {
-                    continue;
-                }
-                if let Some(frame) = t.frames.last_mut() {
-                    if let Some(r) = result {
-                        frame.regs[r.index()] = results[lane];
-                    }
-                    frame.pos += 1;
-                }
-                t.state = State::Ready;
-            }
-            progressed = true;
-        }
-    }
-
-    /// Complete the barrier all live threads wait at; gives false when all have exited.
-    fn resolve_barrier(&mut self, threads: &mut [Thread]) -> Result<bool, Diagnostic> {
-        let module = self.module;
-        let mut site: Option<(usize, (FuncId, Inst))> = None;
-        for (i, t) in threads.iter().enumerate() {
-            match t.state {
-                State::Exited => {}
-                State::AtBarrier => {
-                    let here = t.current_inst(module);
-                    match (site, here) {
-                        (None, Some(h)) => site = Some((i, h)),
-                        (Some((first, s)), Some(h)) if s != h => {
-                            let fs = module.function(s.0);
-                            let e = fault(
-                                "divergent-barrier",
-                                format!(
-                                    "threads wait at different barriers: thread {} at '{}', thread {} here; a barrier must be reached by all live threads of the block",
-                                    dims(threads[first].tid),
-                                    print::inst_to_string(module, fs, s.1),
-                                    dims(t.tid)
-                                ),
-                            );
-                            return Err(self.locate(t, e));
-                        }
-                        _ => {}
-                    }
-                }
-                State::Ready | State::AtWarpOp => {
-                    return Err(self.locate(t, fault("bad-ir", "scheduler stalled")));
-                }
-            }
-        }
-        let Some((_, (func, inst))) = site else {
-            return Ok(false);
-        };
-        let f = module.function(func);
-        let data = f.inst(inst);
-        let (kind, pred) = match &data.op {
-            Op::Barrier { kind, pred } => (*kind, *pred),
-            _ => (BarrierKind::Sync, None),
-        };
-        let mut count = 0u64;
-        let mut waiting = 0u64;
-        for t in threads.iter() {
-            if t.state == State::AtBarrier {
-                waiting += 1;
-                if let (Some(p), Some(fr)) = (pred, t.top()) {
-                    count += fr.regs[p.index()] & 1;
-                }
-            }
-        }
-        let value = match kind {
-            BarrierKind::Sync | BarrierKind::Count => count,
-            BarrierKind::And => u64::from(count == waiting),
-            BarrierKind::Or => u64::from(count != 0),
-        };
-        for t in threads.iter_mut() {
-            if t.state == State::AtBarrier {
-                if let Some(frame) = t.frames.last_mut() {
-                    if let Some(r) = data.result {
-                        frame.regs[r.index()] = value;
-                    }
-                    frame.pos += 1;
-                }
-                t.state = State::Ready;
-            }
-        }
-        Ok(true)
+        e.in_thread(self.ctaid, t.tid, location)
     }
 
     /// Run `t` until it waits at a barrier or warp op, or exits.
@@ -632,7 +382,7 @@ impl<'a> Exec<'a> {
         'frames: loop {
             let depth = t.frames.len();
             if depth == 0 {
-                t.state = State::Exited;
+                t.state = Phase::Exited;
                 return Ok(());
             }
             let func = t.frames[depth - 1].func;
@@ -643,19 +393,16 @@ impl<'a> Exec<'a> {
                 if let Some(&inst) = bd.insts.get(frame.pos) {
                     self.steps += 1;
                     if self.steps > max_steps {
-                        return Err(fault(
-                            "step-limit",
-                            format!("the launch ran more than {max_steps} instructions (RAISE_INTERP_MAX_STEPS); an endless loop?"),
-                        ));
+                        return Err(model::step_limit(max_steps));
                     }
                     let data = f.inst(inst);
                     match &data.op {
                         Op::Barrier { .. } => {
-                            t.state = State::AtBarrier;
+                            t.state = Phase::AtBarrier;
                             return Ok(());
                         }
                         Op::Shuffle { .. } | Op::Vote { .. } => {
-                            t.state = State::AtWarpOp;
+                            t.state = Phase::AtWarpOp;
                             return Ok(());
                         }
                         Op::Call { callee, args } => {
@@ -697,10 +444,7 @@ impl<'a> Exec<'a> {
                     // Terminators count too: an empty block may branch to itself.
                     self.steps += 1;
                     if self.steps > max_steps {
-                        return Err(fault(
-                            "step-limit",
-                            format!("the launch ran more than {max_steps} instructions (RAISE_INTERP_MAX_STEPS); an endless loop?"),
-                        ));
+                        return Err(model::step_limit(max_steps));
                     }
                     match &bd.term {
                         Terminator::Br(call) => self.jump(f, frame, call),
@@ -748,9 +492,7 @@ impl<'a> Exec<'a> {
                                 "reached code the compiler marked unreachable (undefined behaviour in the source)",
                             ))
                         }
-                        Terminator::Trap => {
-                            return Err(fault("trap", "the kernel trapped (__trap or assert)"))
-                        }
+                        Terminator::Trap => return Err(model::trap()),
                     }
                 }
             }
@@ -786,38 +528,11 @@ impl<'a> Exec<'a> {
         let ty = |v: &Value| f.value_type(*v);
         let rty = result.map(|v| f.value_type(v)).unwrap_or(Type::I32);
         Ok(match op {
-            Op::Const { bits } => *bits,
-            Op::Unary(u, a) => semantics::unary(*u, rty, r(a))?,
-            Op::Binary(b, x, y) => semantics::binary(*b, rty, r(x), r(y))?,
-            Op::Fma(a, b, c) => semantics::fma(rty, r(a), r(b), r(c)),
-            Op::ICmp(p, a, b) => u64::from(semantics::icmp(*p, ty(a), r(a), r(b))),
-            Op::FCmp(p, a, b) => u64::from(semantics::fcmp(*p, ty(a), r(a), r(b))),
-            Op::Select {
-                cond,
-                if_true,
-                if_false,
-            } => {
-                if r(cond) & 1 != 0 {
-                    r(if_true)
-                } else {
-                    r(if_false)
-                }
-            }
-            Op::Cast(CastOp::AddrSpaceCast, a) => {
-                let (Type::Ptr(from), Type::Ptr(to)) = (ty(a), rty) else {
-                    return Err(fault("bad-ir", "addrspacecast of a non-pointer"));
-                };
-                let generic = to_generic(from, r(a), linear);
-                from_generic(to, generic, linear)?
-            }
-            Op::Cast(c, a) => semantics::cast(*c, ty(a), rty, r(a)),
-            Op::PtrAdd { ptr, offset } => r(ptr).wrapping_add(r(offset)),
             Op::GlobalAddr(g) => {
                 let shared = self.shared_offsets.get(g.index()).copied().flatten();
-                match (shared, rty) {
-                    (Some(offset), Type::Ptr(AddrSpace::Shared)) => offset,
-                    (Some(offset), _) => (SHARED_TAG << TAG_SHIFT) | offset,
-                    (None, _) => self
+                match shared {
+                    Some(offset) => model::shared_pointer(rty, offset),
+                    None => self
                         .memory
                         .globals
                         .get(g.index())
@@ -872,21 +587,8 @@ impl<'a> Exec<'a> {
                 })
             }
             Op::Alloca { bytes, align } => {
-                let align = (*align).clamp(1, 4096) as usize;
-                let at = local.len().div_ceil(align) * align;
-                let end = at.saturating_add(*bytes as usize);
-                if end > MAX_LOCAL_BYTES {
-                    return Err(fault(
-                        "local-memory",
-                        format!("the thread's local memory would exceed {MAX_LOCAL_BYTES} bytes"),
-                    ));
-                }
-                local.resize(end, 0);
-                let offset = at as u64;
-                match rty {
-                    Type::Ptr(AddrSpace::Local) => offset,
-                    _ => to_generic(AddrSpace::Local, offset, linear),
-                }
+                let offset = model::alloc_local(local, *bytes, *align)?;
+                model::local_pointer(rty, offset, linear)
             }
             Op::Memcpy { dst, src, len } => {
                 let n = r(len);
@@ -900,118 +602,57 @@ impl<'a> Exec<'a> {
             Op::Memset { dst, byte, len } => {
                 let n = r(len);
                 if n > 0 {
-                    if n > 1 << 32 {
-                        return Err(fault("out-of-bounds", format!("memset of {n} bytes")));
-                    }
+                    model::check_memset_len(n)?;
                     let bytes = vec![r(byte) as u8; n as usize];
                     self.write_bytes(ty(dst), r(dst), &bytes, local, linear)?;
                 }
                 0
             }
             Op::Barrier { .. } | Op::Shuffle { .. } | Op::Vote { .. } | Op::Call { .. } => {
-                return Err(fault("bad-ir", "control op in straight-line execution"))
+                return Err(model::control_op())
             }
+            Op::Const { .. }
+            | Op::Unary(..)
+            | Op::Binary(..)
+            | Op::Fma(..)
+            | Op::ICmp(..)
+            | Op::FCmp(..)
+            | Op::Select { .. }
+            | Op::Cast(..)
+            | Op::PtrAdd { .. } => match op.common() {
+                Some(c) => {
+                    model::eval_value(c, rty, |v| regs[v.index()], |v| f.value_type(v), linear)?
+                }
+                None => return Err(model::control_op()),
+            },
         })
     }
 
-    /// Where `addr` (a pointer of type `ptr_ty`) points: the region and the byte offset.
-    fn resolve(&self, ptr_ty: Type, addr: u64, linear: u32) -> Result<(Region, u64), Fault> {
-        match ptr_ty {
-            Type::Ptr(AddrSpace::Shared) => Ok((Region::Shared, addr)),
-            Type::Ptr(AddrSpace::Local) => Ok((Region::Local, addr)),
-            _ => {
-                let tag = addr >> TAG_SHIFT;
-                let offset = addr & OFFSET_MASK;
-                if tag == SHARED_TAG {
-                    Ok((Region::Shared, offset))
-                } else if tag >= LOCAL_TAG {
-                    if tag - LOCAL_TAG != u64::from(linear) {
-                        return Err(fault(
-                            "bad-pointer",
-                            "access to another thread's local memory",
-                        ));
-                    }
-                    Ok((Region::Local, offset))
-                } else if tag == 0 {
-                    Err(fault(
-                        "bad-pointer",
-                        format!("access through a null or invalid pointer ({addr:#x})"),
-                    ))
-                } else if (tag as usize) <= self.memory.allocations.len() {
-                    Ok((Region::Alloc(tag as usize - 1), offset))
-                } else {
-                    Err(fault(
-                        "bad-pointer",
-                        format!("access through an invalid pointer ({addr:#x})"),
-                    ))
-                }
-            }
-        }
-    }
-
-    fn region_name(&self, region: Region, offset: u64) -> String {
-        match region {
-            Region::Alloc(i) => format!("buffer '{}'", self.memory.allocations[i].name),
-            Region::Local => "the thread's local memory".to_string(),
-            Region::Shared => {
-                let mut best: Option<(&str, u64)> = None;
-                for (g, at) in self.module.globals.iter().zip(&self.shared_offsets) {
-                    if let Some(at) = *at {
-                        if at <= offset && best.is_none_or(|(_, b)| at >= b) {
-                            best = Some((g.name.as_str(), at));
-                        }
-                    }
-                }
-                match best {
-                    Some((name, _)) => format!("shared memory (near '{name}')"),
-                    None => "shared memory".to_string(),
-                }
-            }
-        }
-    }
-
-    fn bytes_of<'m>(&'m mut self, region: Region, local: &'m mut Vec<u8>) -> &'m mut Vec<u8> {
-        match region {
-            Region::Alloc(i) => &mut self.memory.allocations[i].bytes,
-            Region::Shared => &mut self.shared,
-            Region::Local => local,
-        }
-    }
-
-    fn check(
+    /// Where `addr` (a pointer of type `ptr_ty`) points, checked for an access of `size`
+    /// bytes: the memory and the index of the first byte in it.
+    #[allow(clippy::too_many_arguments)]
+    fn access(
         &mut self,
-        region: Region,
-        offset: u64,
+        ptr_ty: Type,
+        addr: u64,
         size: u64,
         elem: Option<Type>,
         what: &str,
-        local: &mut Vec<u8>,
-    ) -> Result<usize, Fault> {
-        let len = self.bytes_of(region, local).len() as u64;
-        if offset.checked_add(size).is_some_and(|end| end <= len) {
-            return Ok(offset as usize);
-        }
-        let index = match elem {
-            Some(t) if t.bytes() > 0 && offset < (1 << 40) => {
-                format!(
-                    ", element index {} of {t}",
-                    offset as i64 / t.bytes() as i64
-                )
-            }
-            _ => String::new(),
-        };
-        let shown = if offset >= 1 << 39 {
-            format!("{}", offset as i64)
-        } else {
-            offset.to_string()
-        };
-        Err(fault(
-            "out-of-bounds",
-            format!(
-                "{what} of {size} bytes at byte offset {shown}{index} of {} ({len} bytes)",
-                self.region_name(region, offset)
-            ),
-        ))
+        local: &mut [u8],
+        linear: u32,
+    ) -> Result<(Place, usize), Fault> {
+        let (place, offset) = model::decode_pointer(self.memory, ptr_ty, addr, linear)?;
+        let len = self.bytes_of(place, local).len() as u64;
+        let names = self.module.globals.iter().zip(&self.shared_offsets);
+        let shared = names.filter_map(|(g, at)| Some((g.name.as_str(), (*at)?)));
+        let at = model::check_bounds(len, offset, size, elem, what, || {
+            model::place_name(self.memory, place, offset, shared)
+        })?;
+        Ok((place, at))
+    }
+
+    fn bytes_of<'m>(&'m mut self, place: Place, local: &'m mut [u8]) -> &'m mut [u8] {
+        model::place_bytes(self.memory, &mut self.shared, local, place)
     }
 
     fn load(
@@ -1019,16 +660,11 @@ impl<'a> Exec<'a> {
         ptr_ty: Type,
         addr: u64,
         ty: Type,
-        local: &mut Vec<u8>,
+        local: &mut [u8],
         linear: u32,
     ) -> Result<u64, Fault> {
-        let (region, offset) = self.resolve(ptr_ty, addr, linear)?;
-        let n = ty.bytes();
-        let at = self.check(region, offset, n, Some(ty), "load", local)?;
-        let bytes = self.bytes_of(region, local);
-        let mut buf = [0u8; 8];
-        buf[..n as usize].copy_from_slice(&bytes[at..at + n as usize]);
-        Ok(semantics::mask(u64::from_le_bytes(buf), ty))
+        let (place, at) = self.access(ptr_ty, addr, ty.bytes(), Some(ty), "load", local, linear)?;
+        Ok(model::read_scalar(self.bytes_of(place, local), at, ty))
     }
 
     fn store(
@@ -1037,15 +673,12 @@ impl<'a> Exec<'a> {
         addr: u64,
         ty: Type,
         value: u64,
-        local: &mut Vec<u8>,
+        local: &mut [u8],
         linear: u32,
     ) -> Result<(), Fault> {
-        let (region, offset) = self.resolve(ptr_ty, addr, linear)?;
-        let n = ty.bytes() as usize;
-        let at = self.check(region, offset, n as u64, Some(ty), "store", local)?;
-        let bytes = self.bytes_of(region, local);
-        let value = if ty == Type::I1 { value & 1 } else { value };
-        bytes[at..at + n].copy_from_slice(&value.to_le_bytes()[..n]);
+        let size = ty.bytes();
+        let (place, at) = self.access(ptr_ty, addr, size, Some(ty), "store", local, linear)?;
+        model::write_scalar(self.bytes_of(place, local), at, ty, value);
         Ok(())
     }
 
@@ -1054,13 +687,12 @@ impl<'a> Exec<'a> {
         ptr_ty: Type,
         addr: u64,
         n: u64,
-        local: &mut Vec<u8>,
+        local: &mut [u8],
         linear: u32,
         what: &str,
     ) -> Result<Vec<u8>, Fault> {
-        let (region, offset) = self.resolve(ptr_ty, addr, linear)?;
-        let at = self.check(region, offset, n, None, what, local)?;
-        Ok(self.bytes_of(region, local)[at..at + n as usize].to_vec())
+        let (place, at) = self.access(ptr_ty, addr, n, None, what, local, linear)?;
+        Ok(self.bytes_of(place, local)[at..at + n as usize].to_vec())
     }
 
     fn write_bytes(
@@ -1068,50 +700,13 @@ impl<'a> Exec<'a> {
         ptr_ty: Type,
         addr: u64,
         data: &[u8],
-        local: &mut Vec<u8>,
+        local: &mut [u8],
         linear: u32,
     ) -> Result<(), Fault> {
-        let (region, offset) = self.resolve(ptr_ty, addr, linear)?;
-        let at = self.check(region, offset, data.len() as u64, None, "write", local)?;
-        self.bytes_of(region, local)[at..at + data.len()].copy_from_slice(data);
+        let n = data.len() as u64;
+        let (place, at) = self.access(ptr_ty, addr, n, None, "write", local, linear)?;
+        self.bytes_of(place, local)[at..at + data.len()].copy_from_slice(data);
         Ok(())
-    }
-}
-
-/// The generic form of a pointer in address space `space`.
-fn to_generic(space: AddrSpace, value: u64, linear: u32) -> u64 {
-    match space {
-        AddrSpace::Shared => (SHARED_TAG << TAG_SHIFT) | (value & OFFSET_MASK),
-        AddrSpace::Local => ((LOCAL_TAG + u64::from(linear)) << TAG_SHIFT) | (value & OFFSET_MASK),
-        _ => value,
-    }
-}
-
-/// A generic pointer converted to address space `space`.
-fn from_generic(space: AddrSpace, generic: u64, linear: u32) -> Result<u64, Fault> {
-    let tag = generic >> TAG_SHIFT;
-    match space {
-        AddrSpace::Shared => {
-            if generic == 0 || tag == SHARED_TAG {
-                Ok(generic & OFFSET_MASK)
-            } else {
-                Err(fault(
-                    "bad-pointer",
-                    format!("conversion of {generic:#x}, not a shared-memory address, to a shared pointer"),
-                ))
-            }
-        }
-        AddrSpace::Local => {
-            if generic == 0 || tag == LOCAL_TAG + u64::from(linear) {
-                Ok(generic & OFFSET_MASK)
-            } else {
-                Err(fault(
-                    "bad-pointer",
-                    format!("conversion of {generic:#x}, not this thread's local memory, to a local pointer"),
-                ))
-            }
-        }
-        _ => Ok(generic),
     }
 }
 

@@ -4,7 +4,8 @@
 
 use super::*;
 use crate::ir::{
-    BinaryOp, Flavor, FuncKind, Global, GlobalId, IntPredicate, ShuffleMode, VoteMode,
+    BarrierKind, BinaryOp, CastOp, Flavor, FuncKind, Global, GlobalId, IntPredicate, ShuffleMode,
+    VoteMode,
 };
 
 const I32: Type = Type::I32;

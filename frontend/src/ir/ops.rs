@@ -409,7 +409,90 @@ pub enum Op {
     },
 }
 
+/// The ops the kernel IR and the parallel IR have in common, with the same operands:
+/// pure value ops and the block/warp collectives. Both IRs view their ops through it
+/// ([`Op::common`], `parallel_ir`'s `OpKind::common`) so that the typing rules
+/// ([`crate::ir::verify::check_common`]) and the meaning
+/// ([`crate::interp::model::eval_value`], [`crate::interp::model::run_block`])
+/// of these ops are written once.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum CommonOp {
+    Const {
+        bits: u64,
+    },
+    Unary(UnaryOp, Value),
+    Binary(BinaryOp, Value, Value),
+    Fma(Value, Value, Value),
+    ICmp(IntPredicate, Value, Value),
+    FCmp(FloatPredicate, Value, Value),
+    Select {
+        cond: Value,
+        if_true: Value,
+        if_false: Value,
+    },
+    Cast(CastOp, Value),
+    PtrAdd {
+        ptr: Value,
+        offset: Value,
+    },
+    Barrier {
+        kind: BarrierKind,
+        pred: Option<Value>,
+    },
+    Shuffle {
+        mode: ShuffleMode,
+        mask: Value,
+        value: Value,
+        lane: Value,
+        clamp: Value,
+    },
+    Vote {
+        mode: VoteMode,
+        mask: Value,
+        pred: Value,
+    },
+}
+
 impl Op {
+    /// The op as a [`CommonOp`], if it is one.
+    pub fn common(&self) -> Option<CommonOp> {
+        Some(match *self {
+            Op::Const { bits } => CommonOp::Const { bits },
+            Op::Unary(u, a) => CommonOp::Unary(u, a),
+            Op::Binary(b, x, y) => CommonOp::Binary(b, x, y),
+            Op::Fma(a, b, c) => CommonOp::Fma(a, b, c),
+            Op::ICmp(p, a, b) => CommonOp::ICmp(p, a, b),
+            Op::FCmp(p, a, b) => CommonOp::FCmp(p, a, b),
+            Op::Select {
+                cond,
+                if_true,
+                if_false,
+            } => CommonOp::Select {
+                cond,
+                if_true,
+                if_false,
+            },
+            Op::Cast(c, a) => CommonOp::Cast(c, a),
+            Op::PtrAdd { ptr, offset } => CommonOp::PtrAdd { ptr, offset },
+            Op::Barrier { kind, pred } => CommonOp::Barrier { kind, pred },
+            Op::Shuffle {
+                mode,
+                mask,
+                value,
+                lane,
+                clamp,
+            } => CommonOp::Shuffle {
+                mode,
+                mask,
+                value,
+                lane,
+                clamp,
+            },
+            Op::Vote { mode, mask, pred } => CommonOp::Vote { mode, mask, pred },
+            _ => return None,
+        })
+    }
+
     /// Every value operand, in order.
     pub fn operands(&self) -> Vec<Value> {
         match self {

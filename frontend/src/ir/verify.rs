@@ -233,98 +233,17 @@ fn check_types(c: &Checker<'_>, inst: Inst) -> Result<(), Diagnostic> {
     let ty = |v: Value| f.value_type(v);
     let result = data.result.map(ty);
     let fail = |m: &str| Err(c.err_at(inst, m.to_string()));
-    let needs = |want: bool| -> Result<Type, Diagnostic> {
-        match (want, result) {
-            (true, Some(t)) => Ok(t),
-            (true, None) => Err(c.err_at(inst, "op must produce a value")),
-            (false, None) => Ok(Type::I1),
-            (false, Some(_)) => Err(c.err_at(inst, "op must not produce a value")),
-        }
-    };
+    let needs = |want: bool| result_type(want, result).map_err(|m| c.err_at(inst, m));
+    if let Some(op) = data.op.common() {
+        return check_common(op, result, ty).map_err(|m| c.err_at(inst, m));
+    }
     match &data.op {
-        Op::Const { bits } => {
-            let t = needs(true)?;
-            if t.bits() < 64 && bits & !t.mask() != 0 {
-                return fail("constant has bits beyond its type");
-            }
-        }
         Op::GlobalAddr(g) => {
             if g.index() >= c.module.globals.len() {
                 return fail("global out of range");
             }
             if !needs(true)?.is_ptr() {
                 return fail("global_addr must give a pointer");
-            }
-        }
-        Op::Unary(u, a) => {
-            let t = needs(true)?;
-            let ok = if u.is_int() { t.is_int() } else { t.is_float() };
-            if !ok || ty(*a) != t {
-                return fail("unary operand/result types do not fit the op");
-            }
-        }
-        Op::Binary(b, x, y) => {
-            let t = needs(true)?;
-            let ok = if b.is_float() {
-                t.is_float()
-            } else {
-                t.is_int()
-            };
-            if !ok || ty(*x) != t || ty(*y) != t {
-                return fail("binary operand/result types do not fit the op");
-            }
-        }
-        Op::Fma(a, b, d) => {
-            let t = needs(true)?;
-            if !t.is_float() || ty(*a) != t || ty(*b) != t || ty(*d) != t {
-                return fail("fma needs three floats of the result type");
-            }
-        }
-        Op::ICmp(_, a, b) => {
-            if needs(true)? != Type::I1 || ty(*a) != ty(*b) || !ty(*a).is_int_or_ptr() {
-                return fail("icmp compares two integers (or pointers) of one type into i1");
-            }
-        }
-        Op::FCmp(_, a, b) => {
-            if needs(true)? != Type::I1 || ty(*a) != ty(*b) || !ty(*a).is_float() {
-                return fail("fcmp compares two floats of one type into i1");
-            }
-        }
-        Op::Select {
-            cond,
-            if_true,
-            if_false,
-        } => {
-            let t = needs(true)?;
-            if ty(*cond) != Type::I1 || ty(*if_true) != t || ty(*if_false) != t {
-                return fail("select needs an i1 condition and two values of the result type");
-            }
-        }
-        Op::Cast(op, a) => {
-            let t = needs(true)?;
-            let s = ty(*a);
-            let ok = match op {
-                CastOp::Trunc => s.is_int() && t.is_int() && t.bits() < s.bits(),
-                CastOp::ZExt | CastOp::SExt => s.is_int() && t.is_int() && t.bits() > s.bits(),
-                CastOp::FpTrunc => s.is_float() && t.is_float() && t.bits() < s.bits(),
-                CastOp::FpExt => s.is_float() && t.is_float() && t.bits() > s.bits(),
-                CastOp::FpToUi | CastOp::FpToSi => s.is_float() && t.is_int(),
-                CastOp::UiToFp | CastOp::SiToFp => s.is_int() && t.is_float(),
-                CastOp::Bitcast => s.bits() == t.bits() && !s.is_ptr() && !t.is_ptr(),
-                CastOp::PtrToInt => s.is_ptr() && t.is_int(),
-                CastOp::IntToPtr => s.is_int() && t.is_ptr(),
-                CastOp::AddrSpaceCast => s.is_ptr() && t.is_ptr(),
-            };
-            if !ok {
-                return fail("cast between types it does not convert");
-            }
-        }
-        Op::PtrAdd { ptr, offset } => {
-            let t = needs(true)?;
-            if !t.is_ptr() || ty(*ptr) != t || ty(*offset) != Type::I64 {
-                return fail(
-                    "ptradd takes a pointer and an i64 byte offset and gives the pointer type",
-                );
             }
         }
         Op::Load { ptr } => {
@@ -344,8 +263,7 @@ fn check_types(c: &Checker<'_>, inst: Inst) -> Result<(), Diagnostic> {
             if !ty(*ptr).is_ptr() || ty(*value) != t {
                 return fail("atomic takes a pointer and a value of the result type");
             }
-            let float_op = matches!(op, AtomicOp::FAdd | AtomicOp::FMin | AtomicOp::FMax);
-            if float_op != t.is_float() && *op != AtomicOp::Exch {
+            if !atomic_fits(*op, t) {
                 return fail("atomic op does not fit its value type");
             }
         }
@@ -355,53 +273,13 @@ fn check_types(c: &Checker<'_>, inst: Inst) -> Result<(), Diagnostic> {
                 return fail("atomic_cas takes a pointer and two values of the result type");
             }
         }
-        Op::Barrier { kind, pred } => match kind {
-            BarrierKind::Sync => {
-                needs(false)?;
-                if pred.is_some() {
-                    return fail("barrier sync takes no predicate");
-                }
-            }
-            _ => {
-                if needs(true)? != Type::I32 || pred.map(ty) != Some(Type::I1) {
-                    return fail("reducing barrier takes an i1 predicate and gives i32");
-                }
-            }
-        },
         Op::Fence => {
             needs(false)?;
         }
         Op::Special(_) => {
-            if needs(true)? != Type::I32 {
+            let t = needs(true)?;
+            if t != Type::I32 {
                 return fail("special registers are i32");
-            }
-        }
-        Op::Shuffle {
-            mask,
-            value,
-            lane,
-            clamp,
-            ..
-        } => {
-            let t = needs(true)?;
-            if ty(*value) != t
-                || t.bits() != 32
-                || ty(*mask) != Type::I32
-                || ty(*lane) != Type::I32
-                || ty(*clamp) != Type::I32
-            {
-                return fail("shuffle moves a 32-bit value with i32 mask, lane and clamp");
-            }
-        }
-        Op::Vote { mode, mask, pred } => {
-            let t = needs(true)?;
-            let want = if *mode == VoteMode::Ballot {
-                Type::I32
-            } else {
-                Type::I1
-            };
-            if t != want || ty(*mask) != Type::I32 || ty(*pred) != Type::I1 {
-                return fail("vote takes an i32 mask and an i1 predicate");
             }
         }
         Op::Call { callee, args } => {
@@ -421,7 +299,8 @@ fn check_types(c: &Checker<'_>, inst: Inst) -> Result<(), Diagnostic> {
             }
         }
         Op::Alloca { .. } => {
-            if needs(true)? != Type::Ptr(AddrSpace::Local) {
+            let t = needs(true)?;
+            if t != Type::Ptr(AddrSpace::Local) {
                 return fail("alloca gives a ptr.local");
             }
         }
@@ -435,6 +314,158 @@ fn check_types(c: &Checker<'_>, inst: Inst) -> Result<(), Diagnostic> {
             needs(false)?;
             if !ty(*dst).is_ptr() || ty(*byte) != Type::I8 || ty(*len) != Type::I64 {
                 return fail("memset takes a pointer, an i8 and an i64 length");
+            }
+        }
+        // The common ops, checked above.
+        _ => {}
+    }
+    Ok(())
+}
+
+/// Whether an op that must (`want`) or must not produce a value fits its `result`: the
+/// result type (`i1` for none), or the rule it breaks.
+pub fn result_type(want: bool, result: Option<Type>) -> Result<Type, &'static str> {
+    match (want, result) {
+        (true, Some(t)) => Ok(t),
+        (true, None) => Err("op must produce a value"),
+        (false, None) => Ok(Type::I1),
+        (false, Some(_)) => Err("op must not produce a value"),
+    }
+}
+
+/// Whether atomic `op` takes values of type `t` (float ops floats, integer ops integers,
+/// exchange both).
+pub fn atomic_fits(op: AtomicOp, t: Type) -> bool {
+    let float_op = matches!(op, AtomicOp::FAdd | AtomicOp::FMin | AtomicOp::FMax);
+    float_op == t.is_float() || op == AtomicOp::Exch
+}
+
+/// The typing rules of the ops both IRs share, for both verifiers: `result` is the op's
+/// result type, `ty` gives an operand's type; the message of the first rule broken.
+pub fn check_common(
+    op: CommonOp,
+    result: Option<Type>,
+    ty: impl Fn(Value) -> Type,
+) -> Result<(), &'static str> {
+    let needs = |want: bool| result_type(want, result);
+    let fail = |m: &'static str| Err(m);
+    match op {
+        CommonOp::Const { bits } => {
+            let t = needs(true)?;
+            if t.bits() < 64 && bits & !t.mask() != 0 {
+                return fail("constant has bits beyond its type");
+            }
+        }
+        CommonOp::Unary(u, a) => {
+            let t = needs(true)?;
+            let ok = if u.is_int() { t.is_int() } else { t.is_float() };
+            if !ok || ty(a) != t {
+                return fail("unary operand/result types do not fit the op");
+            }
+        }
+        CommonOp::Binary(b, x, y) => {
+            let t = needs(true)?;
+            let ok = if b.is_float() {
+                t.is_float()
+            } else {
+                t.is_int()
+            };
+            if !ok || ty(x) != t || ty(y) != t {
+                return fail("binary operand/result types do not fit the op");
+            }
+        }
+        CommonOp::Fma(a, b, d) => {
+            let t = needs(true)?;
+            if !t.is_float() || ty(a) != t || ty(b) != t || ty(d) != t {
+                return fail("fma needs three floats of the result type");
+            }
+        }
+        CommonOp::ICmp(_, a, b) => {
+            if needs(true)? != Type::I1 || ty(a) != ty(b) || !ty(a).is_int_or_ptr() {
+                return fail("icmp compares two integers (or pointers) of one type into i1");
+            }
+        }
+        CommonOp::FCmp(_, a, b) => {
+            if needs(true)? != Type::I1 || ty(a) != ty(b) || !ty(a).is_float() {
+                return fail("fcmp compares two floats of one type into i1");
+            }
+        }
+        CommonOp::Select {
+            cond,
+            if_true,
+            if_false,
+        } => {
+            let t = needs(true)?;
+            if ty(cond) != Type::I1 || ty(if_true) != t || ty(if_false) != t {
+                return fail("select needs an i1 condition and two values of the result type");
+            }
+        }
+        CommonOp::Cast(op, a) => {
+            let t = needs(true)?;
+            let s = ty(a);
+            let ok = match op {
+                CastOp::Trunc => s.is_int() && t.is_int() && t.bits() < s.bits(),
+                CastOp::ZExt | CastOp::SExt => s.is_int() && t.is_int() && t.bits() > s.bits(),
+                CastOp::FpTrunc => s.is_float() && t.is_float() && t.bits() < s.bits(),
+                CastOp::FpExt => s.is_float() && t.is_float() && t.bits() > s.bits(),
+                CastOp::FpToUi | CastOp::FpToSi => s.is_float() && t.is_int(),
+                CastOp::UiToFp | CastOp::SiToFp => s.is_int() && t.is_float(),
+                CastOp::Bitcast => s.bits() == t.bits() && !s.is_ptr() && !t.is_ptr(),
+                CastOp::PtrToInt => s.is_ptr() && t.is_int(),
+                CastOp::IntToPtr => s.is_int() && t.is_ptr(),
+                CastOp::AddrSpaceCast => s.is_ptr() && t.is_ptr(),
+            };
+            if !ok {
+                return fail("cast between types it does not convert");
+            }
+        }
+        CommonOp::PtrAdd { ptr, offset } => {
+            let t = needs(true)?;
+            if !t.is_ptr() || ty(ptr) != t || ty(offset) != Type::I64 {
+                return fail(
+                    "ptradd takes a pointer and an i64 byte offset and gives the pointer type",
+                );
+            }
+        }
+        CommonOp::Barrier { kind, pred } => match kind {
+            BarrierKind::Sync => {
+                needs(false)?;
+                if pred.is_some() {
+                    return fail("barrier sync takes no predicate");
+                }
+            }
+            _ => {
+                if needs(true)? != Type::I32 || pred.map(&ty) != Some(Type::I1) {
+                    return fail("reducing barrier takes an i1 predicate and gives i32");
+                }
+            }
+        },
+        CommonOp::Shuffle {
+            mask,
+            value,
+            lane,
+            clamp,
+            ..
+        } => {
+            let t = needs(true)?;
+            if ty(value) != t
+                || t.bits() != 32
+                || ty(mask) != Type::I32
+                || ty(lane) != Type::I32
+                || ty(clamp) != Type::I32
+            {
+                return fail("shuffle moves a 32-bit value with i32 mask, lane and clamp");
+            }
+        }
+        CommonOp::Vote { mode, mask, pred } => {
+            let t = needs(true)?;
+            let want = if mode == VoteMode::Ballot {
+                Type::I32
+            } else {
+                Type::I1
+            };
+            if t != want || ty(mask) != Type::I32 || ty(pred) != Type::I1 {
+                return fail("vote takes an i32 mask and an i1 predicate");
             }
         }
     }

@@ -1400,6 +1400,34 @@ impl<'a> Emitter<'a> {
         }
         let p = self.addr(addr)?;
         let v = self.name(value)?;
+        // Shared and per-thread memory belong to one block, whose threads run one after
+        // another on one OS thread (see the module documentation): no other thread can
+        // touch the location between the read and the write, so a plain read-modify-write
+        // is the atomic's exact semantics, and LLVM may keep it in registers or vectorize
+        // around it (its dependence analysis sees the sequential loop).
+        let block_private = matches!(
+            addr,
+            Addr::Root {
+                root: MemRoot::Shared(_) | MemRoot::Local(_),
+                ..
+            }
+        );
+        let plain = match op {
+            AtomicOp::FAdd => Some("arith.addf"),
+            AtomicOp::Add => Some("arith.addi"),
+            AtomicOp::Sub => Some("arith.subi"),
+            AtomicOp::And => Some("arith.andi"),
+            AtomicOp::Or => Some("arith.ori"),
+            AtomicOp::Xor => Some("arith.xori"),
+            _ => None,
+        };
+        if let (true, Some(arith)) = (block_private, plain) {
+            let t = mty(ty);
+            let old = self.def(&format!("llvm.load {p} : !llvm.ptr -> {t}"));
+            let new = self.def(&format!("{arith} {old}, {v} : {t}"));
+            self.line(&format!("llvm.store {new}, {p} : {t}, !llvm.ptr"));
+            return Ok(old);
+        }
         Ok(self.def(&format!(
             "llvm.atomicrmw {kind} {p}, {v} monotonic : !llvm.ptr, {}",
             mty(ty)

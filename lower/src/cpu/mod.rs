@@ -5,7 +5,9 @@
 //! Blocks of the grid run in parallel (OpenMP); the threads of a block run one after
 //! another in an inner loop, which is legal because the kernel has no barrier, shuffle or
 //! vote left (see [`emit`]). Global atomics are real atomics (`llvm.atomicrmw`), as
-//! blocks race with each other.
+//! blocks race with each other; atomic adds and bitwise ops on shared or per-thread
+//! memory are plain read-modify-writes, since only one block's threads, one at a time,
+//! reach that memory.
 
 pub mod emit;
 mod jit;

@@ -230,14 +230,9 @@ pub fn emit_module_with(
         text.push_str(d);
         text.push('\n');
     }
-    // `no-builtin-memcpy`: LLVM does not turn the copy loops of a block (staging a slice
-    // into shared memory) into calls of the C library's `memcpy`, which for one block's
-    // few hundred bytes costs more than the inline vector copy and hides the copied
-    // values from the loads that follow. Only loop idioms and calls *named* `memcpy`
-    // are affected (the kernel makes none); `llvm.memcpy` intrinsics lower as before.
     let _ = writeln!(
         text,
-        "  func.func @{}({}) attributes {{llvm.emit_c_interface, passthrough = [\"no-builtin-memcpy\"]}} {{",
+        "  func.func @{}({}) attributes {{llvm.emit_c_interface}} {{",
         func_name(kernel),
         sig.join(", ")
     );

@@ -131,6 +131,8 @@ fn halving_loop_is_unrolled_and_matches_reference_at_every_block_size() {
         // loop of the guarded load (`g < n` with `n` a parameter).
         let whiles = text.matches("scf.while").count();
         assert!(whiles <= 1, "block {block}: {whiles} scf.while left");
+        // The block's shared array is dead after the block (stack_restore's markers).
+        assert!(text.contains("llvm.intr.lifetime.end"), "block {block}");
         let len = (block * grid) as usize;
         let inp: Vec<f32> = (0..len)
             .map(|i| ((i * 37) % 23) as f32 * 0.31 - 3.0)

@@ -126,6 +126,10 @@ pub(super) struct Emitter<'a> {
     /// Region arguments bound to compile-time constants (bits): the carried values of an
     /// unrolled loop (`super::unroll`), the x index while a split is planned statically.
     pub(super) known: HashMap<Value, u64>,
+    /// Allocas of the open stack scopes (pointer, bytes), for their lifetime markers
+    /// (`stack_restore`), and the indentation (region level) of each open scope.
+    allocas: Vec<(String, u64)>,
+    scopes: Vec<usize>,
 }
 
 /// MLIR text of the kernel bound to `cfg`. The function's arguments are the kernel's
@@ -181,6 +185,8 @@ pub fn emit_module_with(
             Vec::new()
         },
         known: HashMap::new(),
+        allocas: Vec::new(),
+        scopes: Vec::new(),
     };
     let mut sig = Vec::new();
     for (i, &p) in kernel.params.iter().enumerate() {
@@ -571,12 +577,7 @@ impl<'a> Emitter<'a> {
                     alloc.bytes
                 };
                 let p = if self.no_zero.contains(&s.0) {
-                    let one = self.const_int(1, "i64");
-                    self.def(&format!(
-                        "llvm.alloca {one} x !llvm.array<{} x i8> {{alignment = {} : i64}} : (i64) -> !llvm.ptr",
-                        bytes.max(1),
-                        alloc.align.max(16)
-                    ))
+                    self.alloca(bytes.max(1), alloc.align.max(16))
                 } else {
                     self.alloca_zeroed(bytes.max(1), alloc.align.max(16))
                 };
@@ -776,11 +777,49 @@ impl<'a> Emitter<'a> {
         }
     }
 
-    fn alloca_zeroed(&mut self, bytes: u64, align: u64) -> String {
+    /// Open a stack scope (one block's shared memory, one thread's locals).
+    fn stack_save(&mut self) -> (String, usize) {
+        self.scopes.push(self.indent);
+        (
+            self.def("llvm.intr.stacksave : !llvm.ptr"),
+            self.allocas.len(),
+        )
+    }
+
+    /// Close a stack scope: the lifetime of each of its allocas ends, then the stack is
+    /// restored. The markers tell LLVM that the block's (thread's) storage is dead after
+    /// its last use in the iteration, so stores nothing reads later are dropped and
+    /// values stay in registers instead of going through memory (a tree reduction's last
+    /// steps). Legal because the storage is fresh per block (thread): CUDA scopes shared
+    /// memory to the block and locals to the thread, and the stack restore frees it
+    /// anyway.
+    fn stack_restore(&mut self, (saved, mark): (String, usize)) {
+        self.scopes.pop();
+        for (p, bytes) in self.allocas.split_off(mark.min(self.allocas.len())) {
+            self.line(&format!("llvm.intr.lifetime.end {bytes}, {p} : !llvm.ptr"));
+        }
+        self.line(&format!("llvm.intr.stackrestore {saved} : !llvm.ptr"));
+    }
+
+    /// A fresh stack allocation of `bytes`. Directly in a stack scope's region (where its
+    /// end can be marked) its lifetime is started here and ended by `stack_restore`; an
+    /// alloca in a nested region gets no markers.
+    fn alloca(&mut self, bytes: u64, align: u64) -> String {
         let one = self.const_int(1, "i64");
         let p = self.def(&format!(
             "llvm.alloca {one} x !llvm.array<{bytes} x i8> {{alignment = {align} : i64}} : (i64) -> !llvm.ptr"
         ));
+        if self.scopes.last() == Some(&self.indent) {
+            self.line(&format!(
+                "llvm.intr.lifetime.start {bytes}, {p} : !llvm.ptr"
+            ));
+            self.allocas.push((p.clone(), bytes));
+        }
+        p
+    }
+
+    fn alloca_zeroed(&mut self, bytes: u64, align: u64) -> String {
+        let p = self.alloca(bytes, align);
         let z = self.const_int(0, "i8");
         let n = self.const_int(bytes as i64, "i64");
         self.line(&format!(
@@ -867,11 +906,7 @@ impl<'a> Emitter<'a> {
                 ivs
             }
         };
-        let saved = if has_allocs {
-            Some(self.def("llvm.intr.stacksave : !llvm.ptr"))
-        } else {
-            None
-        };
+        let saved = has_allocs.then(|| self.stack_save());
         let mut idx = Vec::new();
         for (i, iv) in ivs.iter().enumerate() {
             let v = self.def(&format!("arith.index_cast {iv} : index to i32"));
@@ -893,7 +928,7 @@ impl<'a> Emitter<'a> {
         self.region_body(body)?;
         self.linear_tid = outer_tid;
         if let Some(s) = saved {
-            self.line(&format!("llvm.intr.stackrestore {s} : !llvm.ptr"));
+            self.stack_restore(s);
         }
         match level {
             Level::Grid => {
@@ -953,11 +988,7 @@ impl<'a> Emitter<'a> {
             let iv = e.fresh();
             e.line(&format!("scf.for {iv} = {lo} to {hi} step {c1s} {{"));
             e.indent += 1;
-            let saved = if has_allocs {
-                Some(e.def("llvm.intr.stacksave : !llvm.ptr"))
-            } else {
-                None
-            };
+            let saved = has_allocs.then(|| e.stack_save());
             let x = e.def(&format!("arith.index_cast {iv} : index to i32"));
             let x64 = e.def(&format!("arith.index_cast {iv} : index to i64"));
             if let Some(seg) = e.segment.as_mut() {
@@ -975,7 +1006,7 @@ impl<'a> Emitter<'a> {
             e.linear_tid = Some(t);
             e.region_body(body)?;
             if let Some(s) = saved {
-                e.line(&format!("llvm.intr.stackrestore {s} : !llvm.ptr"));
+                e.stack_restore(s);
             }
             e.line("scf.yield");
             e.indent -= 1;

@@ -222,6 +222,18 @@ impl CompiledKernel {
     /// Write the compiled code as an object file.
     pub fn write_object(&self, path: &std::path::Path) -> Result<(), Diagnostic> {
         let p = path.to_string_lossy().to_string();
+        // MLIR compiles lazily and, when its object cache is still empty at dump time,
+        // forces compilation by looking up the packed wrapper of *every* function of the
+        // module, declarations included (`_mlir_expf` for a libm call), which fails. Looking
+        // up the kernel's own wrapper first compiles the module (one object) into the cache.
+        let name = self.name.clone();
+        let found = unsafe { mlir_sys::mlirExecutionEngineLookupPacked(self.engine, sref(&name)) };
+        if found.is_null() {
+            return Err(
+                Diagnostic::new("cpu-compile", format!("the JIT has no function {name}"))
+                    .in_function(self.kernel_name.clone()),
+            );
+        }
         unsafe { mlir_sys::mlirExecutionEngineDumpToObjectFile(self.engine, sref(&p)) };
         if path.exists() {
             Ok(())

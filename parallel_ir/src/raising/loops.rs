@@ -544,40 +544,103 @@ fn guarded_nonzero(k: &Kernel, guards: &[(Value, bool)], v: Value) -> bool {
 
 /// A known minimum of the signed value of `v` (from constants, guards, shifts, extensions).
 fn min_signed(k: &Kernel, guards: &[(Value, bool)], v: Value, depth: u32) -> Option<i64> {
+    signed_bound(k, guards, v, depth, false)
+}
+
+/// A known maximum of the signed value of `v` (from constants, guards, extensions of
+/// narrower integers, masks and negations).
+fn max_signed(k: &Kernel, guards: &[(Value, bool)], v: Value, depth: u32) -> Option<i64> {
+    signed_bound(k, guards, v, depth, true)
+}
+
+/// A known maximum (`max`) or minimum of the signed value of `v`: the tighter of what the
+/// guards state and what its definition gives.
+fn signed_bound(
+    k: &Kernel,
+    guards: &[(Value, bool)],
+    v: Value,
+    depth: u32,
+    max: bool,
+) -> Option<i64> {
     if let Some(c) = signed_const(k, v) {
         return Some(c);
     }
     if depth == 0 || !k.value_type(v).is_int() {
         return None;
     }
+    // Guards `c < v` / `c <= v` (minimum) or `v < c` / `v <= c` (maximum).
     let from_guards = guards
         .iter()
         .filter_map(|&(c, holds)| {
             let (x, y, strict) = guard_fact(k, c, holds)?;
-            let cx = signed_const(k, x).filter(|_| y == v)?;
-            Some(if strict { cx.checked_add(1)? } else { cx })
+            let (bound, this) = if max { (y, x) } else { (x, y) };
+            let c = signed_const(k, bound).filter(|_| this == v)?;
+            let d = i64::from(strict);
+            if max {
+                c.checked_sub(d)
+            } else {
+                c.checked_add(d)
+            }
         })
-        .max();
-    let bits = k.value_type(v).bits();
-    let from_def = match def_op(k, v).map(|o| &k.op(o).kind) {
-        Some(&OpKind::Binary(BinaryOp::LShr, x, s)) => {
-            let s = const_of(k, s).filter(|&s| s >= 1 && s < u64::from(bits))?;
-            i64::try_from(min_unsigned(k, guards, x, depth - 1) >> s).ok()
-        }
-        Some(&OpKind::Cast(CastOp::ZExt, x)) => {
-            i64::try_from(min_unsigned(k, guards, x, depth - 1)).ok()
-        }
-        Some(&OpKind::Cast(CastOp::SExt, x)) => min_signed(k, guards, x, depth - 1),
-        Some(&OpKind::Binary(BinaryOp::And, x, y)) => (signed_const(k, x).is_some_and(|c| c >= 0)
-            || signed_const(k, y).is_some_and(|c| c >= 0))
-        .then_some(0),
-        _ => None,
+        .reduce(|a, b| if max { a.min(b) } else { a.max(b) });
+    let from_def = if max {
+        max_from_def(k, guards, v, depth - 1)
+    } else {
+        min_from_def(k, guards, v, depth - 1)
     };
-    let min = from_guards.max(from_def);
-    if min == Some(0) && guarded_nonzero(k, guards, v) {
+    let bound = match (from_guards, from_def) {
+        (Some(a), Some(b)) if max => Some(a.min(b)),
+        (Some(a), Some(b)) => Some(a.max(b)),
+        (a, b) => a.or(b),
+    };
+    if !max && bound == Some(0) && guarded_nonzero(k, guards, v) {
         return Some(1);
     }
-    min
+    bound
+}
+
+/// A minimum of `v` from its definition (shift right, extension, mask).
+fn min_from_def(k: &Kernel, guards: &[(Value, bool)], v: Value, depth: u32) -> Option<i64> {
+    let bits = k.value_type(v).bits();
+    match def_op(k, v).map(|o| &k.op(o).kind) {
+        Some(&OpKind::Binary(BinaryOp::LShr, x, s)) => {
+            let s = const_of(k, s).filter(|&s| s >= 1 && s < u64::from(bits))?;
+            i64::try_from(min_unsigned(k, guards, x, depth) >> s).ok()
+        }
+        Some(&OpKind::Cast(CastOp::ZExt, x)) => {
+            i64::try_from(min_unsigned(k, guards, x, depth)).ok()
+        }
+        Some(&OpKind::Cast(CastOp::SExt, x)) => min_signed(k, guards, x, depth),
+        Some(&OpKind::Binary(BinaryOp::And, x, y)) => {
+            let nonneg = |c: Value| signed_const(k, c).is_some_and(|c| c >= 0);
+            (nonneg(x) || nonneg(y)).then_some(0)
+        }
+        _ => None,
+    }
+}
+
+/// A maximum of `v` from its definition (extension, mask, negation).
+fn max_from_def(k: &Kernel, guards: &[(Value, bool)], v: Value, depth: u32) -> Option<i64> {
+    match def_op(k, v).map(|o| &k.op(o).kind) {
+        Some(&OpKind::Cast(CastOp::SExt, x)) => Some(i64::MAX >> (64 - k.value_type(x).bits())),
+        Some(&OpKind::Cast(CastOp::ZExt, x)) => {
+            let bits = k.value_type(x).bits();
+            (bits < 64).then(|| ((1u64 << bits) - 1) as i64)
+        }
+        Some(&OpKind::Binary(BinaryOp::And, x, y)) => {
+            let cx = signed_const(k, x).filter(|&c| c >= 0);
+            let cy = signed_const(k, y).filter(|&c| c >= 0);
+            match (cx, cy) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            }
+        }
+        // -x <= -m for x >= m >= 0 (no wrap: -MAX is in range).
+        Some(&OpKind::Unary(UnaryOp::Neg, x)) => min_signed(k, guards, x, depth)
+            .filter(|&m| m >= 0)
+            .map(|m| -m),
+        _ => None,
+    }
 }
 
 /// A known minimum of the unsigned value of `v` (0 if none is known).
@@ -625,47 +688,4 @@ fn signed_const(k: &Kernel, v: Value) -> Option<i64> {
     let bits = const_of(k, v)?;
     let shift = 64 - ty.bits();
     Some(((bits << shift) as i64) >> shift)
-}
-
-/// A known maximum of the signed value of `v` (from constants, guards, extensions of
-/// narrower integers, masks and negations).
-fn max_signed(k: &Kernel, guards: &[(Value, bool)], v: Value, depth: u32) -> Option<i64> {
-    if let Some(c) = signed_const(k, v) {
-        return Some(c);
-    }
-    if depth == 0 || !k.value_type(v).is_int() {
-        return None;
-    }
-    let from_guards = guards
-        .iter()
-        .filter_map(|&(c, holds)| {
-            let (x, y, strict) = guard_fact(k, c, holds)?;
-            let cy = signed_const(k, y).filter(|_| x == v)?;
-            Some(if strict { cy.checked_sub(1)? } else { cy })
-        })
-        .min();
-    let from_def = match def_op(k, v).map(|o| &k.op(o).kind) {
-        Some(&OpKind::Cast(CastOp::SExt, x)) => Some(i64::MAX >> (64 - k.value_type(x).bits())),
-        Some(&OpKind::Cast(CastOp::ZExt, x)) => {
-            let bits = k.value_type(x).bits();
-            (bits < 64).then(|| ((1u64 << bits) - 1) as i64)
-        }
-        Some(&OpKind::Binary(BinaryOp::And, x, y)) => {
-            let cx = signed_const(k, x).filter(|&c| c >= 0);
-            let cy = signed_const(k, y).filter(|&c| c >= 0);
-            match (cx, cy) {
-                (Some(a), Some(b)) => Some(a.min(b)),
-                (a, b) => a.or(b),
-            }
-        }
-        // -x <= -m for x >= m >= 0 (no wrap: -MAX is in range).
-        Some(&OpKind::Unary(UnaryOp::Neg, x)) => min_signed(k, guards, x, depth - 1)
-            .filter(|&m| m >= 0)
-            .map(|m| -m),
-        _ => None,
-    };
-    match (from_guards, from_def) {
-        (Some(a), Some(b)) => Some(a.min(b)),
-        (a, b) => a.or(b),
-    }
 }

@@ -8,7 +8,7 @@
 mod ptx_support;
 
 use frontend::ir::{verify::verify_module, Module};
-use ptx_support::spec::{bind, buffers, dims, example_dirs, ll_of, load_spec};
+use ptx_support::spec::{buffers, example_dirs, launches, ll_of, load_spec};
 use ptx_support::Eval;
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -21,21 +21,8 @@ fn run(m: &Module, dir: &Path, spec: &toml::Table) -> Result<Vec<Vec<u8>>, Strin
         .iter()
         .map(|b| (b.name.clone(), e.buffer(&b.bytes)))
         .collect();
-    let launches = spec
-        .get("launch")
-        .and_then(|l| l.as_array())
-        .cloned()
-        .unwrap_or_default();
-    for l in &launches {
-        let name = l.get("kernel").and_then(|k| k.as_str()).unwrap_or("");
-        let k = m.find_kernel(name).map_err(|e| e.to_string())?;
-        let args = l
-            .get("args")
-            .and_then(|a| a.as_array())
-            .cloned()
-            .unwrap_or_default();
-        let params = bind(m.function(k), &args, &bufs, &addrs)?;
-        e.launch(k, dims(l.get("grid")), dims(l.get("block")), &params)?;
+    for l in launches(m, spec, &bufs, &addrs)? {
+        e.launch(l.kernel, l.grid, l.block, &l.params)?;
     }
     Ok(bufs
         .iter()

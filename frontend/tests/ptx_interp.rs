@@ -7,7 +7,7 @@ mod ptx_support;
 
 use frontend::interp::{launch, LaunchConfig, Memory};
 use frontend::ir::{verify::verify_module, Module};
-use ptx_support::spec::{bind, buffers, dims, example_dirs, ll_of, load_spec};
+use ptx_support::spec::{buffers, example_dirs, launches, ll_of, load_spec};
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -23,29 +23,13 @@ fn run(m: &Module, dir: &Path, spec: &toml::Table) -> Result<Outcome, String> {
         .iter()
         .map(|b| (b.name.clone(), mem.add_buffer(&b.name, b.bytes.clone())))
         .collect();
-    let launches = spec
-        .get("launch")
-        .and_then(|l| l.as_array())
-        .cloned()
-        .unwrap_or_default();
-    for l in &launches {
-        let name = l.get("kernel").and_then(|k| k.as_str()).unwrap_or("");
-        let k = m.find_kernel(name).map_err(|e| e.to_string())?;
-        let args = l
-            .get("args")
-            .and_then(|a| a.as_array())
-            .cloned()
-            .unwrap_or_default();
-        let params = bind(m.function(k), &args, &bufs, &addrs)?;
+    for l in launches(m, spec, &bufs, &addrs)? {
         let config = LaunchConfig {
-            grid: dims(l.get("grid")),
-            block: dims(l.get("block")),
-            dynamic_shared_bytes: l
-                .get("shared_bytes")
-                .and_then(|s| s.as_integer())
-                .unwrap_or(0) as u64,
+            grid: l.grid,
+            block: l.block,
+            dynamic_shared_bytes: l.shared_bytes,
         };
-        if let Err(e) = launch(m, k, &config, &params, &mut mem) {
+        if let Err(e) = launch(m, l.kernel, &config, &l.params, &mut mem) {
             if e.code == "not-implemented" {
                 return Ok(Outcome::NotImplemented);
             }

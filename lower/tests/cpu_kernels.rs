@@ -13,25 +13,12 @@ fn saxpy() -> Kernel {
     let _x = b.param(Type::Ptr(AddrSpace::Global));
     let _y = b.param(Type::Ptr(AddrSpace::Global));
     let mut top = Vec::new();
-    b.parallel(&mut top, Level::Grid, |b, ops, [bx, _, _]| {
-        b.parallel(ops, Level::Block, |b, ops, [tx, _, _]| {
-            let i = b.gid_x(ops, bx, tx);
-            let c = b.icmp(ops, IntPredicate::Slt, i, n);
-            b.if_(
-                ops,
-                c,
-                &[],
-                |b, ops| {
-                    let off = b.offset(ops, i, 4);
-                    let xv = b.load(ops, MemRoot::Param(2), off, Type::F32);
-                    let yv = b.load(ops, MemRoot::Param(3), off, Type::F32);
-                    let r = b.v(ops, OpKind::Fma(a, xv, yv), Type::F32);
-                    b.store(ops, MemRoot::Param(3), off, r);
-                    vec![]
-                },
-                |_, _| vec![],
-            );
-        });
+    b.grid_1d(&mut top, n, |b, ops, i| {
+        let off = b.offset(ops, i, 4);
+        let xv = b.load(ops, MemRoot::Param(2), off, Type::F32);
+        let yv = b.load(ops, MemRoot::Param(3), off, Type::F32);
+        let r = b.v(ops, OpKind::Fma(a, xv, yv), Type::F32);
+        b.store(ops, MemRoot::Param(3), off, r);
     });
     b.finish(top)
 }
@@ -240,37 +227,24 @@ fn histogram() -> Kernel {
     b.param(Type::Ptr(AddrSpace::Global));
     b.param(Type::Ptr(AddrSpace::Global));
     let mut top = Vec::new();
-    b.parallel(&mut top, Level::Grid, |b, ops, [bx, _, _]| {
-        b.parallel(ops, Level::Block, |b, ops, [tx, _, _]| {
-            let i = b.gid_x(ops, bx, tx);
-            let c = b.icmp(ops, IntPredicate::Slt, i, n);
-            b.if_(
-                ops,
-                c,
-                &[],
-                |b, ops| {
-                    let off = b.offset(ops, i, 4);
-                    let d = b.load(ops, MemRoot::Param(2), off, Type::I32);
-                    let bin = b.bin(ops, BinaryOp::URem, d, bins);
-                    let ob = b.offset(ops, bin, 4);
-                    let one = b.c32(ops, 1);
-                    b.v(
-                        ops,
-                        OpKind::Atomic {
-                            op: AtomicOp::Add,
-                            addr: Addr::Root {
-                                root: MemRoot::Param(3),
-                                offset: ob,
-                            },
-                            value: one,
-                        },
-                        Type::I32,
-                    );
-                    vec![]
+    b.grid_1d(&mut top, n, |b, ops, i| {
+        let off = b.offset(ops, i, 4);
+        let d = b.load(ops, MemRoot::Param(2), off, Type::I32);
+        let bin = b.bin(ops, BinaryOp::URem, d, bins);
+        let ob = b.offset(ops, bin, 4);
+        let one = b.c32(ops, 1);
+        b.v(
+            ops,
+            OpKind::Atomic {
+                op: AtomicOp::Add,
+                addr: Addr::Root {
+                    root: MemRoot::Param(3),
+                    offset: ob,
                 },
-                |_, _| vec![],
-            );
-        });
+                value: one,
+            },
+            Type::I32,
+        );
     });
     b.finish(top)
 }

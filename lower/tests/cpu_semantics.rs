@@ -91,25 +91,12 @@ fn run_pairs(
         b.param(Type::Ptr(frontend::ir::AddrSpace::Global));
     }
     let mut top = Vec::new();
-    b.parallel(&mut top, Level::Grid, |b, ops, [bx, _, _]| {
-        b.parallel(ops, Level::Block, |b, ops, [tx, _, _]| {
-            let i = b.gid_x(ops, bx, tx);
-            let c = b.icmp(ops, IntPredicate::Slt, i, n);
-            b.if_(
-                ops,
-                c,
-                &[],
-                |b, ops| {
-                    let o8 = b.offset(ops, i, 8);
-                    let x = b.load(ops, MemRoot::Param(1), o8, ta);
-                    let y = b.load(ops, MemRoot::Param(2), o8, ta);
-                    let r = f(b, ops, x, y);
-                    b.store(ops, MemRoot::Param(3), o8, r);
-                    vec![]
-                },
-                |_, _| vec![],
-            );
-        });
+    b.grid_1d(&mut top, n, |b, ops, i| {
+        let o8 = b.offset(ops, i, 8);
+        let x = b.load(ops, MemRoot::Param(1), o8, ta);
+        let y = b.load(ops, MemRoot::Param(2), o8, ta);
+        let r = f(b, ops, x, y);
+        b.store(ops, MemRoot::Param(3), o8, r);
     });
     let k = b.finish(top);
     let a: Vec<u8> = pairs.iter().flat_map(|p| p.0.to_le_bytes()).collect();

@@ -16,48 +16,15 @@
 //! buffers then `n` cotangents in, `n` final buffers then the gradients out (spec order;
 //! only the `--wrt` buffers' gradients with `--wrt`).
 
+mod common;
+
 use std::path::{Path, PathBuf};
 
+use common::grad::random_like_with_ints as random_like;
+use common::repo_root as root;
 use raise::buffers::{DType, HostBuffer};
 use raise::driver::{self, RunOptions, Target};
 use runtime::{ElementType, HostTensor, Pjrt};
-
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
-
-/// Deterministic pseudo-random numbers in [-1, 1).
-struct Lcg(u64);
-impl Lcg {
-    fn next(&mut self) -> f64 {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        ((self.0 >> 11) as f64 / (1u64 << 53) as f64) * 2.0 - 1.0
-    }
-}
-
-/// Random values in [-1, 1) for float buffers, small nonzero integers for integer ones
-/// (the module must ignore the cotangents / tangents of integer buffers).
-fn random_like(bufs: &[HostBuffer], seed: u64) -> Vec<HostBuffer> {
-    let mut rng = Lcg(seed);
-    bufs.iter()
-        .map(|b| {
-            let mut t = HostBuffer::zeros(b.dtype, &b.shape).unwrap();
-            for i in 0..t.len() {
-                let v = rng.next();
-                let v = if b.dtype.is_float() {
-                    v
-                } else {
-                    (v * 7.0).round()
-                };
-                t.set_f64(i, v).unwrap();
-            }
-            t
-        })
-        .collect()
-}
 
 fn tensor(b: &HostBuffer) -> HostTensor {
     let e = ElementType::from_name(b.dtype.name()).expect("dtype");

@@ -11,72 +11,12 @@
 //!   accumulation order differs between the two programs) or `1e-10` for f64.
 //! * kernels the reverse sweep does not handle answer `not-differentiable`.
 
-use std::path::{Path, PathBuf};
+mod common;
 
+use common::grad::{axpy, dot, random_like};
+use common::repo_root as root;
 use raise::buffers::HostBuffer;
 use raise::driver::{self, RunOptions, Target};
-
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
-
-/// Deterministic pseudo-random numbers in [-1, 1).
-struct Lcg(u64);
-impl Lcg {
-    fn next(&mut self) -> f64 {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        ((self.0 >> 11) as f64 / (1u64 << 53) as f64) * 2.0 - 1.0
-    }
-}
-
-fn random_like(bufs: &[HostBuffer], seed: u64) -> Vec<HostBuffer> {
-    let mut rng = Lcg(seed);
-    bufs.iter()
-        .map(|b| {
-            let mut t = HostBuffer::zeros(b.dtype, &b.shape).unwrap();
-            if b.dtype.is_float() {
-                for i in 0..t.len() {
-                    t.set_f64(i, rng.next()).unwrap();
-                }
-            }
-            t
-        })
-        .collect()
-}
-
-fn axpy(x: &[HostBuffer], t: &[HostBuffer], h: f64) -> Vec<HostBuffer> {
-    x.iter()
-        .zip(t)
-        .map(|(x, t)| {
-            let mut y = x.clone();
-            if x.dtype.is_float() {
-                for i in 0..x.len() {
-                    let v = x.get_f64(i).unwrap() + h * t.get_f64(i).unwrap();
-                    y.set_f64(i, v).unwrap();
-                }
-            }
-            y
-        })
-        .collect()
-}
-
-fn dot(a: &[HostBuffer], b: &[HostBuffer]) -> (f64, f64) {
-    let (mut s, mut abs) = (0.0, 0.0);
-    for (x, y) in a.iter().zip(b) {
-        if !x.dtype.is_float() {
-            continue;
-        }
-        for i in 0..x.len() {
-            let p = x.get_f64(i).unwrap() * y.get_f64(i).unwrap();
-            s += p;
-            abs += p.abs();
-        }
-    }
-    (s, abs)
-}
 
 fn check_grad(example: &str, module_file: &str) {
     let dir = root().join("examples").join(example);

@@ -2,7 +2,7 @@
 
 #![allow(dead_code)]
 
-use frontend::ir::{AbiArg, Function, Type};
+use frontend::ir::{AbiArg, FuncId, Function, Module, Type};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -83,6 +83,51 @@ pub fn dims(v: Option<&toml::Value>) -> [u32; 3] {
         }
     }
     d
+}
+
+/// One launch of a spec, bound: the kernel, grid, block, dynamic shared bytes and the
+/// kernel parameters.
+pub struct Launch {
+    pub kernel: FuncId,
+    pub grid: [u32; 3],
+    pub block: [u32; 3],
+    pub shared_bytes: u64,
+    pub params: Vec<u64>,
+}
+
+/// Every launch of `spec` in order, bound to the buffers `bufs` at `addrs`.
+pub fn launches(
+    m: &Module,
+    spec: &toml::Table,
+    bufs: &[Buffer],
+    addrs: &BTreeMap<String, u64>,
+) -> Result<Vec<Launch>, String> {
+    let launches = spec
+        .get("launch")
+        .and_then(|l| l.as_array())
+        .cloned()
+        .unwrap_or_default();
+    let mut out = Vec::new();
+    for l in &launches {
+        let name = l.get("kernel").and_then(|k| k.as_str()).unwrap_or("");
+        let k = m.find_kernel(name).map_err(|e| e.to_string())?;
+        let args = l
+            .get("args")
+            .and_then(|a| a.as_array())
+            .cloned()
+            .unwrap_or_default();
+        out.push(Launch {
+            kernel: k,
+            grid: dims(l.get("grid")),
+            block: dims(l.get("block")),
+            shared_bytes: l
+                .get("shared_bytes")
+                .and_then(|s| s.as_integer())
+                .unwrap_or(0) as u64,
+            params: bind(m.function(k), &args, bufs, addrs)?,
+        });
+    }
+    Ok(out)
 }
 
 /// The kernel parameters of one launch: buffers by address, scalars by the parameter's

@@ -177,6 +177,31 @@ impl Kb {
         ops.push(id);
         self.k.op(id).results.clone()
     }
+    /// The usual 1-D kernel: grid and block parallels in which each thread whose global
+    /// index `i` (x) is below `n` runs `body(i)`.
+    pub fn grid_1d(
+        &mut self,
+        top: &mut Ops,
+        n: Value,
+        body: impl FnOnce(&mut Kb, &mut Ops, Value),
+    ) {
+        self.parallel(top, Level::Grid, |b, ops, [bx, _, _]| {
+            b.parallel(ops, Level::Block, |b, ops, [tx, _, _]| {
+                let i = b.gid_x(ops, bx, tx);
+                let c = b.icmp(ops, IntPredicate::Slt, i, n);
+                b.if_(
+                    ops,
+                    c,
+                    &[],
+                    |b, ops| {
+                        body(b, ops, i);
+                        vec![]
+                    },
+                    |_, _| vec![],
+                );
+            });
+        });
+    }
     /// Global linear index `blockIdx.x * blockDim.x + threadIdx.x`.
     pub fn gid_x(&mut self, ops: &mut Ops, bx: Value, tx: Value) -> Value {
         let bd = self.dim(ops, Dim::BlockDim(0));

@@ -12,16 +12,25 @@
 //! A *rotated* loop (do-while: the body, then `next = iv + step`, then continue while
 //! `next < bound`) runs its body at least once; it is the `For` from `lower` to
 //! `smax(bound, lower + step)`: with `bound <= lower + step` both run once, otherwise both
-//! run while `iv < bound`. (This assumes `lower + step` does not overflow, as source-level
-//! signed loops guarantee.) Its exit values must be values the continuing path carries,
-//! which become the `For`'s results. A unit-step test `next != bound` (as clang writes
-//! counted loops behind a guard `lower < bound`) is treated as `next < bound`; the two
-//! differ only when the counter starts at or above the bound, where the original would
-//! wrap around the integer range.
+//! run while `iv < bound` (the `For` steps and compares with the same wrapping arithmetic).
+//! This needs `lower + step` not to overflow when `lower >= bound` (the original then
+//! wraps around and goes on from the bottom of the range, which no `For` can express), so
+//! the conversion is made only where that is proven at raise time: the loop sits behind a
+//! guard `lower < bound` (an enclosing `If` on that comparison, as clang emits around
+//! rotated loops; through sign extension, or zero extension of a bound above a
+//! non-negative constant), or `lower` has a known maximum (a constant, an extended
+//! narrower value) at most `MAX - step`. Otherwise the loop stays a `While`. Its exit
+//! values must be values the continuing path carries, which become the `For`'s results.
+//! A unit-step test `next != bound` (as clang writes counted loops behind a guard
+//! `lower < bound`) is treated as `next < bound`, which is exact only when the counter
+//! starts below the bound (from at or above it the original goes round the whole integer
+//! range): it is converted only behind such a guard.
 
 use std::collections::{HashMap, HashSet};
 
-use crate::ir::{BinaryOp, IntPredicate, Kernel, OpId, OpKind, Region, Value, ValueDef};
+use crate::ir::{
+    BinaryOp, CastOp, IntPredicate, Kernel, OpId, OpKind, Region, UnaryOp, Value, ValueDef,
+};
 
 use super::cleanup::pure;
 use super::util::{const_of, def_op, defined_in};
@@ -30,7 +39,7 @@ use super::util::{const_of, def_op, defined_in};
 pub fn while_to_for(k: &mut Kernel) {
     let body = std::mem::take(&mut k.body);
     let mut pending = HashMap::new();
-    let ops = rewrite_list(k, body.ops, &mut pending);
+    let ops = rewrite_list(k, body.ops, &mut pending, &mut Vec::new());
     k.body = Region {
         args: body.args,
         ops,
@@ -39,8 +48,14 @@ pub fn while_to_for(k: &mut Kernel) {
 
 /// Rewrites in program order; `pending` maps the old results of converted loops to their
 /// replacements and is applied to each op's operands when the op is reached (all uses of a
-/// value come after its definition), which keeps the pass linear.
-fn rewrite_list(k: &mut Kernel, ops: Vec<OpId>, pending: &mut HashMap<Value, Value>) -> Vec<OpId> {
+/// value come after its definition), which keeps the pass linear. `guards`: the conditions
+/// of the enclosing `If`s and whether each holds (true in a then-region) where `ops` run.
+fn rewrite_list(
+    k: &mut Kernel,
+    ops: Vec<OpId>,
+    pending: &mut HashMap<Value, Value>,
+    guards: &mut Vec<(Value, bool)>,
+) -> Vec<OpId> {
     let mut out = Vec::with_capacity(ops.len());
     for op in ops {
         if !pending.is_empty() {
@@ -50,16 +65,30 @@ fn rewrite_list(k: &mut Kernel, ops: Vec<OpId>, pending: &mut HashMap<Value, Val
                 }
             });
         }
+        let if_cond = match k.op(op).kind {
+            OpKind::If { cond, .. } => Some(cond),
+            _ => None,
+        };
         let lists = super::util::take_regions(k, op);
         let lists = lists
             .into_iter()
-            .map(|l| rewrite_list(k, l, pending))
+            .enumerate()
+            .map(|(r, l)| {
+                if let Some(c) = if_cond {
+                    guards.push((c, r == 0));
+                }
+                let l = rewrite_list(k, l, pending, guards);
+                if if_cond.is_some() {
+                    guards.pop();
+                }
+                l
+            })
             .collect();
         super::util::put_regions(k, op, lists);
         if matches!(k.op(op).kind, OpKind::While { .. }) {
             let converted = match try_for(k, op, pending) {
                 Some(x) => Some(x),
-                None => try_for_rotated(k, op, pending),
+                None => try_for_rotated(k, op, pending, guards),
             };
             if let Some((pre, post)) = converted {
                 out.extend(pre);
@@ -245,6 +274,7 @@ fn try_for_rotated(
     k: &mut Kernel,
     w: OpId,
     pending: &mut HashMap<Value, Value>,
+    guards: &[(Value, bool)],
 ) -> Option<(Vec<OpId>, Vec<OpId>)> {
     let OpKind::While {
         inits,
@@ -341,6 +371,14 @@ fn try_for_rotated(
     if signed <= 0 || (unit && signed != 1) {
         return None;
     }
+    // The counter must provably not wrap (see the module doc).
+    let lower = inits[i];
+    let guarded = proven_below(k, guards, lower, bound);
+    let max = i64::MAX >> (64 - ty.bits());
+    let first_fits = max_signed(k, guards, lower, 6).is_some_and(|m| m <= max - signed);
+    if !guarded && (unit || !first_fits) {
+        return None;
+    }
     let (&tyield, tbody) = then_region.ops.split_last()?;
     let OpKind::Yield(tv) = k.op(tyield).kind.clone() else {
         return None;
@@ -382,7 +420,6 @@ fn try_for_rotated(
         return None;
     }
     // upper = smax(bound, lower + step)
-    let lower = inits[i];
     let step_op = k.create_op(OpKind::Const { bits: step_bits }, &[ty], None);
     let step = k.result(step_op)?;
     let first_op = k.create_op(OpKind::Binary(BinaryOp::Add, lower, step), &[ty], None);
@@ -450,4 +487,205 @@ fn try_for_rotated(
         pending.insert(old, new);
     }
     Some((vec![step_op, first_op, upper_op], post))
+}
+
+/// The order fact a guard `cond` with truth value `holds` states: `(x, y, strict)` for
+/// `x < y` (strict) or `x <= y`, signed.
+fn guard_fact(k: &Kernel, cond: Value, holds: bool) -> Option<(Value, Value, bool)> {
+    let OpKind::ICmp(p, a, b) = k.op(def_op(k, cond)?).kind else {
+        return None;
+    };
+    Some(match (p, holds) {
+        (IntPredicate::Slt, true) | (IntPredicate::Sge, false) => (a, b, true),
+        (IntPredicate::Sgt, true) | (IntPredicate::Sle, false) => (b, a, true),
+        (IntPredicate::Sle, true) | (IntPredicate::Sgt, false) => (a, b, false),
+        (IntPredicate::Sge, true) | (IntPredicate::Slt, false) => (b, a, false),
+        _ => return None,
+    })
+}
+
+/// Whether the enclosing guards prove `lower < bound` (signed, in the loop's type):
+/// directly, or `lower` is a constant below a known minimum of `bound`.
+fn proven_below(k: &Kernel, guards: &[(Value, bool)], lower: Value, bound: Value) -> bool {
+    let direct = guards.iter().any(|&(c, holds)| {
+        let Some((a, b, true)) = guard_fact(k, c, holds) else {
+            return false;
+        };
+        // `a < b` carries over to `lower < bound` if lower is a (or a sign extension of
+        // it, or the same constant) and bound is b (likewise, or a zero extension of b
+        // when a is a non-negative constant: then b > a >= 0, so zeros keep its value).
+        let a_nonneg = signed_const(k, a).is_some_and(|c| c >= 0);
+        same_signed(k, lower, a, false) && same_signed(k, bound, b, a_nonneg)
+    });
+    direct
+        || max_signed(k, guards, lower, 6)
+            .is_some_and(|c| min_signed(k, guards, bound, 6).is_some_and(|m| m > c))
+}
+
+/// Whether a guard states `v != 0`.
+fn guarded_nonzero(k: &Kernel, guards: &[(Value, bool)], v: Value) -> bool {
+    guards.iter().any(|&(c, holds)| {
+        let Some(op) = def_op(k, c) else {
+            return false;
+        };
+        match k.op(op).kind {
+            OpKind::ICmp(IntPredicate::Eq, a, b) if !holds => {
+                (a == v && signed_const(k, b) == Some(0))
+                    || (b == v && signed_const(k, a) == Some(0))
+            }
+            OpKind::ICmp(IntPredicate::Ne, a, b) if holds => {
+                (a == v && signed_const(k, b) == Some(0))
+                    || (b == v && signed_const(k, a) == Some(0))
+            }
+            _ => false,
+        }
+    })
+}
+
+/// A known minimum of the signed value of `v` (from constants, guards, shifts, extensions).
+fn min_signed(k: &Kernel, guards: &[(Value, bool)], v: Value, depth: u32) -> Option<i64> {
+    signed_bound(k, guards, v, depth, false)
+}
+
+/// A known maximum of the signed value of `v` (from constants, guards, extensions of
+/// narrower integers, masks and negations).
+fn max_signed(k: &Kernel, guards: &[(Value, bool)], v: Value, depth: u32) -> Option<i64> {
+    signed_bound(k, guards, v, depth, true)
+}
+
+/// A known maximum (`max`) or minimum of the signed value of `v`: the tighter of what the
+/// guards state and what its definition gives.
+fn signed_bound(
+    k: &Kernel,
+    guards: &[(Value, bool)],
+    v: Value,
+    depth: u32,
+    max: bool,
+) -> Option<i64> {
+    if let Some(c) = signed_const(k, v) {
+        return Some(c);
+    }
+    if depth == 0 || !k.value_type(v).is_int() {
+        return None;
+    }
+    // Guards `c < v` / `c <= v` (minimum) or `v < c` / `v <= c` (maximum).
+    let from_guards = guards
+        .iter()
+        .filter_map(|&(c, holds)| {
+            let (x, y, strict) = guard_fact(k, c, holds)?;
+            let (bound, this) = if max { (y, x) } else { (x, y) };
+            let c = signed_const(k, bound).filter(|_| this == v)?;
+            let d = i64::from(strict);
+            if max {
+                c.checked_sub(d)
+            } else {
+                c.checked_add(d)
+            }
+        })
+        .reduce(|a, b| if max { a.min(b) } else { a.max(b) });
+    let from_def = if max {
+        max_from_def(k, guards, v, depth - 1)
+    } else {
+        min_from_def(k, guards, v, depth - 1)
+    };
+    let bound = match (from_guards, from_def) {
+        (Some(a), Some(b)) if max => Some(a.min(b)),
+        (Some(a), Some(b)) => Some(a.max(b)),
+        (a, b) => a.or(b),
+    };
+    if !max && bound == Some(0) && guarded_nonzero(k, guards, v) {
+        return Some(1);
+    }
+    bound
+}
+
+/// A minimum of `v` from its definition (shift right, extension, mask).
+fn min_from_def(k: &Kernel, guards: &[(Value, bool)], v: Value, depth: u32) -> Option<i64> {
+    let bits = k.value_type(v).bits();
+    match def_op(k, v).map(|o| &k.op(o).kind) {
+        Some(&OpKind::Binary(BinaryOp::LShr, x, s)) => {
+            let s = const_of(k, s).filter(|&s| s >= 1 && s < u64::from(bits))?;
+            i64::try_from(min_unsigned(k, guards, x, depth) >> s).ok()
+        }
+        Some(&OpKind::Cast(CastOp::ZExt, x)) => {
+            i64::try_from(min_unsigned(k, guards, x, depth)).ok()
+        }
+        Some(&OpKind::Cast(CastOp::SExt, x)) => min_signed(k, guards, x, depth),
+        Some(&OpKind::Binary(BinaryOp::And, x, y)) => {
+            let nonneg = |c: Value| signed_const(k, c).is_some_and(|c| c >= 0);
+            (nonneg(x) || nonneg(y)).then_some(0)
+        }
+        _ => None,
+    }
+}
+
+/// A maximum of `v` from its definition (extension, mask, negation).
+fn max_from_def(k: &Kernel, guards: &[(Value, bool)], v: Value, depth: u32) -> Option<i64> {
+    match def_op(k, v).map(|o| &k.op(o).kind) {
+        Some(&OpKind::Cast(CastOp::SExt, x)) => Some(i64::MAX >> (64 - k.value_type(x).bits())),
+        Some(&OpKind::Cast(CastOp::ZExt, x)) => {
+            let bits = k.value_type(x).bits();
+            (bits < 64).then(|| ((1u64 << bits) - 1) as i64)
+        }
+        Some(&OpKind::Binary(BinaryOp::And, x, y)) => {
+            let cx = signed_const(k, x).filter(|&c| c >= 0);
+            let cy = signed_const(k, y).filter(|&c| c >= 0);
+            match (cx, cy) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            }
+        }
+        // -x <= -m for x >= m >= 0 (no wrap: -MAX is in range).
+        Some(&OpKind::Unary(UnaryOp::Neg, x)) => min_signed(k, guards, x, depth)
+            .filter(|&m| m >= 0)
+            .map(|m| -m),
+        _ => None,
+    }
+}
+
+/// A known minimum of the unsigned value of `v` (0 if none is known).
+fn min_unsigned(k: &Kernel, guards: &[(Value, bool)], v: Value, depth: u32) -> u64 {
+    if let Some(c) = const_of(k, v) {
+        return c;
+    }
+    let smin = min_signed(k, guards, v, depth).filter(|&m| m >= 0);
+    if let Some(&OpKind::Binary(BinaryOp::Add, x, y)) = def_op(k, v).map(|o| &k.op(o).kind) {
+        // x >= m >= 0 and 0 <= c <= MAX: x + c < 2^bits, no unsigned wrap.
+        for (x, c) in [(x, y), (y, x)] {
+            if let (Some(m), Some(c)) = (
+                min_signed(k, guards, x, depth.saturating_sub(1)).filter(|&m| m >= 0),
+                signed_const(k, c).filter(|&c| c >= 0),
+            ) {
+                return (m as u64 + c as u64).max(smin.unwrap_or(0) as u64);
+            }
+        }
+    }
+    smin.unwrap_or(0) as u64
+}
+
+/// Whether `wide` has the signed value of `narrow`: the same value, an equal constant, or
+/// a sign extension of it (a zero extension too when `nonneg`: `narrow` is known >= 0).
+fn same_signed(k: &Kernel, wide: Value, narrow: Value, nonneg: bool) -> bool {
+    if wide == narrow {
+        return true;
+    }
+    if let (Some(x), Some(y)) = (signed_const(k, wide), signed_const(k, narrow)) {
+        return x == y;
+    }
+    match def_op(k, wide).map(|o| &k.op(o).kind) {
+        Some(OpKind::Cast(CastOp::SExt, x)) => *x == narrow,
+        Some(OpKind::Cast(CastOp::ZExt, x)) => nonneg && *x == narrow,
+        _ => false,
+    }
+}
+
+/// The value of an integer constant, sign-extended from its type.
+fn signed_const(k: &Kernel, v: Value) -> Option<i64> {
+    let ty = k.value_type(v);
+    if !ty.is_int() {
+        return None;
+    }
+    let bits = const_of(k, v)?;
+    let shift = 64 - ty.bits();
+    Some(((bits << shift) as i64) >> shift)
 }

@@ -1,0 +1,85 @@
+//! Helpers of the differentiation tests (`grad_jvp`, `grad_vjp`, `grad_stablehlo`):
+//! deterministic random directions and cotangents, `x + h t`, and the dot product of two
+//! buffer lists.
+
+use raise::buffers::HostBuffer;
+
+/// Deterministic pseudo-random numbers in [-1, 1).
+pub struct Lcg(pub u64);
+impl Lcg {
+    pub fn next(&mut self) -> f64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((self.0 >> 11) as f64 / (1u64 << 53) as f64) * 2.0 - 1.0
+    }
+}
+
+/// Buffers shaped like `bufs`: random values in [-1, 1) in the float ones, zeros in the
+/// integer ones.
+pub fn random_like(bufs: &[HostBuffer], seed: u64) -> Vec<HostBuffer> {
+    fill_random(bufs, seed, false)
+}
+
+/// Buffers shaped like `bufs`: random values in [-1, 1) in the float ones, small nonzero
+/// integers in the integer ones (for checks that integer buffers' tangents and cotangents
+/// are ignored).
+pub fn random_like_with_ints(bufs: &[HostBuffer], seed: u64) -> Vec<HostBuffer> {
+    fill_random(bufs, seed, true)
+}
+
+fn fill_random(bufs: &[HostBuffer], seed: u64, ints: bool) -> Vec<HostBuffer> {
+    let mut rng = Lcg(seed);
+    bufs.iter()
+        .map(|b| {
+            let mut t = HostBuffer::zeros(b.dtype, &b.shape).unwrap();
+            if b.dtype.is_float() || ints {
+                for i in 0..t.len() {
+                    let v = rng.next();
+                    let v = if b.dtype.is_float() {
+                        v
+                    } else {
+                        (v * 7.0).round()
+                    };
+                    t.set_f64(i, v).unwrap();
+                }
+            }
+            t
+        })
+        .collect()
+}
+
+/// `x + h t` in the float buffers (integer buffers are copied).
+pub fn axpy(x: &[HostBuffer], t: &[HostBuffer], h: f64) -> Vec<HostBuffer> {
+    x.iter()
+        .zip(t)
+        .map(|(x, t)| {
+            let mut y = x.clone();
+            if x.dtype.is_float() {
+                for i in 0..x.len() {
+                    let v = x.get_f64(i).unwrap() + h * t.get_f64(i).unwrap();
+                    y.set_f64(i, v).unwrap();
+                }
+            }
+            y
+        })
+        .collect()
+}
+
+/// The dot product of the float buffers of `a` and `b`, and the sum of the products'
+/// magnitudes (the scale of its rounding error).
+pub fn dot(a: &[HostBuffer], b: &[HostBuffer]) -> (f64, f64) {
+    let (mut s, mut abs) = (0.0, 0.0);
+    for (x, y) in a.iter().zip(b) {
+        if !x.dtype.is_float() {
+            continue;
+        }
+        for i in 0..x.len() {
+            let p = x.get_f64(i).unwrap() * y.get_f64(i).unwrap();
+            s += p;
+            abs += p.abs();
+        }
+    }
+    (s, abs)
+}

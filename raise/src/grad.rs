@@ -586,10 +586,11 @@ pub fn write_prefixed(
 /// (the vector-Jacobian product of the launch program with `cotangents`, the cotangents
 /// of the final buffers); entries of non-float buffers are zero.
 ///
-/// The launches run forward one at a time, keeping a copy of all buffers before each;
-/// then, last launch first, the adjoint kernel runs on a scratch copy of the state
-/// before its launch plus the current cotangents, which it turns into the cotangents of
-/// that state. On `xla` this whole program is one module ([`grad_program`]: the copies
+/// The launches run forward one at a time, keeping a copy of the buffers before each
+/// that a later launch or the adjoint overwrites ([`saved_buffers`]); then, last launch
+/// first, the adjoint kernel runs on the state before its launch (those copies, the
+/// other buffers lent from the final state) plus the current cotangents, which it turns
+/// into the cotangents of that state. On `xla` this whole program is one module ([`grad_program`]: the copies
 /// are SSA values), compiled once.
 pub fn grad(
     module: &Module,
@@ -621,21 +622,112 @@ pub fn grad(
         let grads = out.split_off(n);
         return Ok((out, grads));
     }
+    let writes = |ls: &[RaisedLaunch]| -> Vec<Vec<bool>> {
+        ls.iter()
+            .map(|l| written_buffers(l.kernel, &l.args, n))
+            .collect()
+    };
+    let copy = saved_buffers(&writes(&primal), &writes(&adjoint));
     let mut saved = Vec::with_capacity(bound.len());
     let mut state = inputs;
-    for launch in primal {
-        let next = run_raised(module, target, options, state.clone(), &[launch])?;
-        saved.push(std::mem::replace(&mut state, next));
+    for (launch, copy) in primal.into_iter().zip(&copy) {
+        saved.push(
+            state
+                .iter()
+                .zip(copy)
+                .map(|(b, &c)| {
+                    if c {
+                        b.clone()
+                    } else {
+                        HostBuffer {
+                            dtype: b.dtype,
+                            shape: b.shape.clone(),
+                            data: Vec::new(),
+                        }
+                    }
+                })
+                .collect::<Vec<_>>(),
+        );
+        state = run_raised(module, target, options, state, &[launch])?;
     }
     zero_non_float(&mut cotangents);
-    for (launch, before) in adjoint.into_iter().zip(saved).rev() {
+    for ((launch, before), copy) in adjoint.into_iter().zip(saved).zip(&copy).rev() {
+        // Buffers not copied are lent from the final state (the adjoint leaves them).
         let mut all = before;
+        for (j, _) in copy.iter().enumerate().filter(|(_, &c)| !c) {
+            all[j].data = std::mem::take(&mut state[j].data);
+        }
         all.extend(cotangents);
         let mut out = run_raised(module, target, options, all, &[launch])?;
         cotangents = out.split_off(n);
+        for (j, _) in copy.iter().enumerate().filter(|(_, &c)| !c) {
+            state[j].data = std::mem::take(&mut out[j].data);
+        }
         zero_non_float(&mut cotangents);
     }
     Ok((state, cotangents))
+}
+
+/// Which of the first `n` buffers `kernel` may write when launched with `args`: the
+/// buffers of the parameters it stores, atomically updates, copies or sets into; all of
+/// them if it writes through a pointer of unknown root or a pointer parameter not bound
+/// to a buffer. (Conservative: every op of the kernel's arena counts.)
+pub fn written_buffers(kernel: &Kernel, args: &[ParamValue], n: usize) -> Vec<bool> {
+    use parallel_ir::ir::{Addr, MemRoot, OpKind};
+    let mut out = vec![false; n];
+    for op in &kernel.ops {
+        let addr = match &op.kind {
+            OpKind::Store { addr, .. }
+            | OpKind::Atomic { addr, .. }
+            | OpKind::AtomicCas { addr, .. }
+            | OpKind::Memcpy { dst: addr, .. }
+            | OpKind::Memset { dst: addr, .. } => addr,
+            _ => continue,
+        };
+        match addr {
+            Addr::Root {
+                root: MemRoot::Param(p),
+                ..
+            } => match args.get(*p as usize) {
+                Some(ParamValue::BufferBase(j) | ParamValue::BufferOffset(j, _)) => {
+                    if let Some(w) = out.get_mut(*j) {
+                        *w = true;
+                    }
+                }
+                _ => out.iter_mut().for_each(|w| *w = true),
+            },
+            Addr::Root { .. } => {}
+            Addr::Dynamic(_) => out.iter_mut().for_each(|w| *w = true),
+        }
+    }
+    out
+}
+
+/// The reverse-mode schedule's copies: for each launch `k`, the buffers whose state
+/// before launch `k` must be copied (`primal_writes[k'][j]`: launch `k'` may write buffer
+/// `j`; `adjoint_writes[k]`: the adjoint of launch `k` may write it). A buffer that no
+/// launch from `k` on writes holds its before-`k` value at the end of the primal
+/// program, and one that the adjoint of `k` does not write is left as it is, so that
+/// adjoint can run on the final buffer itself instead of a copy.
+pub fn saved_buffers(primal_writes: &[Vec<bool>], adjoint_writes: &[Vec<bool>]) -> Vec<Vec<bool>> {
+    let mut later: Vec<bool> = Vec::new();
+    let mut out = vec![Vec::new(); primal_writes.len()];
+    for k in (0..primal_writes.len()).rev() {
+        let pw = &primal_writes[k];
+        if later.len() < pw.len() {
+            later.resize(pw.len(), false);
+        }
+        for (l, &w) in later.iter_mut().zip(pw) {
+            *l |= w;
+        }
+        let aw = adjoint_writes.get(k);
+        out[k] = later
+            .iter()
+            .enumerate()
+            .map(|(j, &l)| l || aw.and_then(|a| a.get(j)).copied().unwrap_or(true))
+            .collect();
+    }
+    out
 }
 
 /// The buffers to write gradients for: every float buffer, or those named in `wrt`

@@ -19,7 +19,10 @@
 //! launches over tensor slots, snapshots of slots, zeroing), compiled once per call; the
 //! same modules are what `raise emit --emit stablehlo --grad/--jvp` writes
 //! ([`emit_grad_stablehlo`], [`emit_jvp_stablehlo`], whose docs give `@main`'s contract).
-//! The other targets run the launches one by one on host buffers, with the same steps.
+//! The other targets run the launches one by one on host buffers, with the same steps;
+//! there the adjoints' race-free atomic adds are plain load-add-stores
+//! ([`adjoint_for_launch`]), and only the buffers a later launch or an adjoint
+//! overwrites are copied ([`saved_buffers`]).
 
 use frontend::interp::{LaunchConfig, Memory};
 use frontend::ir::{FuncId, Module};
@@ -96,8 +99,8 @@ fn run_raised_pinterp(
     Ok(out)
 }
 
-/// The CPU backend: prepare each kernel for its launch ([`prepare_cpu`]), compile (with
-/// alias scopes when the launch binds distinct buffers), run on the host buffers.
+/// The CPU backend: prepare each kernel for its launch ([`prepare_cpu`]), compile, run
+/// on the host buffers.
 fn run_raised_cpu(
     module: &Module,
     mut buffers: Vec<HostBuffer>,
@@ -106,8 +109,8 @@ fn run_raised_cpu(
     let mut globals = crate::cpu::host_globals(module);
     for l in launches {
         let cfg = config(l);
-        let k = prepare_cpu(l.kernel, &cfg, &l.args)?;
-        let compiled = lower::cpu::compile_with(&k, &cfg, globals.len(), distinct(&l.args))?;
+        let k = prepare_cpu(l.kernel, &cfg)?;
+        let compiled = lower::cpu::compile(&k, &cfg, globals.len())?;
         let args = crate::cpu::cpu_args(&l.args, &mut buffers);
         let gptrs: Vec<*mut u8> = globals.iter_mut().map(|g| g.as_mut_ptr()).collect();
         // SAFETY: the pointers are our host buffers and the module's globals, alive for the
@@ -118,32 +121,14 @@ fn run_raised_cpu(
     Ok(buffers)
 }
 
-/// Whether the arguments bind the pointer parameters to pairwise distinct buffers.
-fn distinct(args: &[ParamValue]) -> bool {
-    let mut seen = std::collections::HashSet::new();
-    args.iter().all(|p| match p {
-        ParamValue::BufferBase(i) | ParamValue::BufferOffset(i, _) => seen.insert(*i),
-        ParamValue::Bits(_) => true,
-    })
-}
-
-/// A raised (primal or derivative) kernel made barrier-free for one launch with `args`,
-/// as `raise run --target cpu` prepares kernels (`crate::cpu::prepare`): barrier
-/// elimination for the launch's block size (distinct pointer parameters do not alias
-/// when `args` binds them to distinct buffers), distribution at the remaining barriers,
-/// verification.
-pub fn prepare_cpu(
-    kernel: &Kernel,
-    config: &LaunchConfig,
-    args: &[ParamValue],
-) -> Result<Kernel, Diagnostic> {
-    use parallel_ir::transforms::barrier_elim::{eliminate_barriers, BarrierElimOptions};
+/// A raised (primal or derivative) kernel made barrier-free for one launch: distribution
+/// at its barriers, verification. Unlike `raise run --target cpu` (`crate::cpu::prepare`)
+/// there is no barrier elimination and the kernels are compiled without alias scopes:
+/// measured on this branch (BENCHMARKS.md, "Steady state on cpu"), barrier elimination
+/// made the adjoints of reduce_shared and scan_block 3-6x slower, and alias scopes made
+/// stencil2d's and transpose_shared's kernels 3-5x slower.
+pub fn prepare_cpu(kernel: &Kernel, config: &LaunchConfig) -> Result<Kernel, Diagnostic> {
     let mut k = kernel.clone();
-    let opts = BarrierElimOptions {
-        block_dims: Some(config.block),
-        noalias_params: distinct(args),
-    };
-    eliminate_barriers(&mut k, &opts);
     parallel_ir::transforms::distribute::distribute(&mut k, config)?;
     parallel_ir::verify::verify_kernel(&k)?;
     Ok(k)

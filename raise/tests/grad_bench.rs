@@ -351,7 +351,7 @@ fn cpu_shadow_args(
 /// prepares it (barrier elimination, distribution), and the raised kernel, its JVP and
 /// its adjoint (specialised to the launch, race-free atomics made plain) prepared as
 /// `raise::grad` runs them (`grad::adjoint_for_launch`, `grad::prepare_cpu`), each
-/// compiled once (MLIR JIT, alias scopes for distinct buffers; set
+/// compiled once (MLIR JIT, no alias scopes; set
 /// `RAISE_BENCH_ATOMIC_ADJOINTS` to keep every adjoint atomic, for an A/B comparison);
 /// then the three programs are timed without compilation: primal = copy the inputs and
 /// run the launches; JVP = copy inputs and tangents, run the JVP launches; gradient =
@@ -392,10 +392,10 @@ fn grad_steady_state_cpu() {
         let (mut primal_writes, mut adjoint_writes) = (Vec::new(), Vec::new());
         for l in &bound {
             let cfg = &l.config;
-            // Compiled as `raise run --target cpu` and `raise::grad` compile: with alias
-            // scopes when the launch binds its pointers to distinct buffers.
-            // (`RAISE_BENCH_NO_ALIAS_SCOPES`: without, for an A/B comparison.)
-            let scopes = std::env::var("RAISE_BENCH_NO_ALIAS_SCOPES").is_err();
+            // Compiled as `raise::grad` compiles: without alias scopes (`raise run --target
+            // cpu` adds them when the launch binds distinct buffers:
+            // `RAISE_BENCH_ALIAS_SCOPES=1` does too, for an A/B comparison).
+            let scopes = std::env::var("RAISE_BENCH_ALIAS_SCOPES").is_ok();
             let compile = |k: &parallel_ir::ir::Kernel, args: Vec<raise::bind::ParamValue>| {
                 let mut seen = std::collections::HashSet::new();
                 let distinct = scopes
@@ -414,7 +414,7 @@ fn grad_steady_state_cpu() {
             // The derivative program's kernels, prepared as `raise::grad` prepares them.
             let raised = parallel_ir::raise_kernel(&module, l.kernel).unwrap();
             primal_writes.push(raise::grad::written_buffers(&raised, &l.params, n));
-            let f = raise::grad::prepare_cpu(&raised, cfg, &l.params).unwrap();
+            let f = raise::grad::prepare_cpu(&raised, cfg).unwrap();
             forward.push(compile(&f, l.params.clone()));
             let scalars: Vec<Option<u64>> = l
                 .params
@@ -467,7 +467,7 @@ fn grad_steady_state_cpu() {
                 if reverse {
                     adjoint_writes.push(raise::grad::written_buffers(&d, &args, n));
                 }
-                let d = raise::grad::prepare_cpu(&d, cfg, &args).unwrap();
+                let d = raise::grad::prepare_cpu(&d, cfg).unwrap();
                 out.push(compile(&d, args));
             }
         }

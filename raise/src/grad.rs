@@ -19,7 +19,10 @@
 //! launches over tensor slots, snapshots of slots, zeroing), compiled once per call; the
 //! same modules are what `raise emit --emit stablehlo --grad/--jvp` writes
 //! ([`emit_grad_stablehlo`], [`emit_jvp_stablehlo`], whose docs give `@main`'s contract).
-//! The other targets run the launches one by one on host buffers, with the same steps.
+//! The other targets run the launches one by one on host buffers, with the same steps;
+//! there the adjoints' race-free atomic adds are plain load-add-stores
+//! ([`adjoint_for_launch`]), and only the buffers a later launch or an adjoint
+//! overwrites are copied ([`saved_buffers`]).
 
 use frontend::interp::{LaunchConfig, Memory};
 use frontend::ir::{FuncId, Module};
@@ -96,8 +99,8 @@ fn run_raised_pinterp(
     Ok(out)
 }
 
-/// The CPU backend: prepare each kernel for its launch ([`prepare_cpu`]), compile (with
-/// alias scopes when the launch binds distinct buffers), run on the host buffers.
+/// The CPU backend: prepare each kernel for its launch ([`prepare_cpu`]), compile, run
+/// on the host buffers.
 fn run_raised_cpu(
     module: &Module,
     mut buffers: Vec<HostBuffer>,
@@ -106,8 +109,8 @@ fn run_raised_cpu(
     let mut globals = crate::cpu::host_globals(module);
     for l in launches {
         let cfg = config(l);
-        let k = prepare_cpu(l.kernel, &cfg, &l.args)?;
-        let compiled = lower::cpu::compile_with(&k, &cfg, globals.len(), distinct(&l.args))?;
+        let k = prepare_cpu(l.kernel, &cfg)?;
+        let compiled = lower::cpu::compile(&k, &cfg, globals.len())?;
         let args = crate::cpu::cpu_args(&l.args, &mut buffers);
         let gptrs: Vec<*mut u8> = globals.iter_mut().map(|g| g.as_mut_ptr()).collect();
         // SAFETY: the pointers are our host buffers and the module's globals, alive for the
@@ -118,32 +121,14 @@ fn run_raised_cpu(
     Ok(buffers)
 }
 
-/// Whether the arguments bind the pointer parameters to pairwise distinct buffers.
-fn distinct(args: &[ParamValue]) -> bool {
-    let mut seen = std::collections::HashSet::new();
-    args.iter().all(|p| match p {
-        ParamValue::BufferBase(i) | ParamValue::BufferOffset(i, _) => seen.insert(*i),
-        ParamValue::Bits(_) => true,
-    })
-}
-
-/// A raised (primal or derivative) kernel made barrier-free for one launch with `args`,
-/// as `raise run --target cpu` prepares kernels (`crate::cpu::prepare`): barrier
-/// elimination for the launch's block size (distinct pointer parameters do not alias
-/// when `args` binds them to distinct buffers), distribution at the remaining barriers,
-/// verification.
-pub fn prepare_cpu(
-    kernel: &Kernel,
-    config: &LaunchConfig,
-    args: &[ParamValue],
-) -> Result<Kernel, Diagnostic> {
-    use parallel_ir::transforms::barrier_elim::{eliminate_barriers, BarrierElimOptions};
+/// A raised (primal or derivative) kernel made barrier-free for one launch: distribution
+/// at its barriers, verification. Unlike `raise run --target cpu` (`crate::cpu::prepare`)
+/// there is no barrier elimination and the kernels are compiled without alias scopes:
+/// measured on this branch (BENCHMARKS.md, "Steady state on cpu"), barrier elimination
+/// made the adjoints of reduce_shared and scan_block 3-6x slower, and alias scopes made
+/// stencil2d's and transpose_shared's kernels 3-5x slower.
+pub fn prepare_cpu(kernel: &Kernel, config: &LaunchConfig) -> Result<Kernel, Diagnostic> {
     let mut k = kernel.clone();
-    let opts = BarrierElimOptions {
-        block_dims: Some(config.block),
-        noalias_params: distinct(args),
-    };
-    eliminate_barriers(&mut k, &opts);
     parallel_ir::transforms::distribute::distribute(&mut k, config)?;
     parallel_ir::verify::verify_kernel(&k)?;
     Ok(k)
@@ -586,10 +571,11 @@ pub fn write_prefixed(
 /// (the vector-Jacobian product of the launch program with `cotangents`, the cotangents
 /// of the final buffers); entries of non-float buffers are zero.
 ///
-/// The launches run forward one at a time, keeping a copy of all buffers before each;
-/// then, last launch first, the adjoint kernel runs on a scratch copy of the state
-/// before its launch plus the current cotangents, which it turns into the cotangents of
-/// that state. On `xla` this whole program is one module ([`grad_program`]: the copies
+/// The launches run forward one at a time, keeping a copy of the buffers before each
+/// that a later launch or the adjoint overwrites ([`saved_buffers`]); then, last launch
+/// first, the adjoint kernel runs on the state before its launch (those copies, the
+/// other buffers lent from the final state) plus the current cotangents, which it turns
+/// into the cotangents of that state. On `xla` this whole program is one module ([`grad_program`]: the copies
 /// are SSA values), compiled once.
 pub fn grad(
     module: &Module,
@@ -621,21 +607,112 @@ pub fn grad(
         let grads = out.split_off(n);
         return Ok((out, grads));
     }
+    let writes = |ls: &[RaisedLaunch]| -> Vec<Vec<bool>> {
+        ls.iter()
+            .map(|l| written_buffers(l.kernel, &l.args, n))
+            .collect()
+    };
+    let copy = saved_buffers(&writes(&primal), &writes(&adjoint));
     let mut saved = Vec::with_capacity(bound.len());
     let mut state = inputs;
-    for launch in primal {
-        let next = run_raised(module, target, options, state.clone(), &[launch])?;
-        saved.push(std::mem::replace(&mut state, next));
+    for (launch, copy) in primal.into_iter().zip(&copy) {
+        saved.push(
+            state
+                .iter()
+                .zip(copy)
+                .map(|(b, &c)| {
+                    if c {
+                        b.clone()
+                    } else {
+                        HostBuffer {
+                            dtype: b.dtype,
+                            shape: b.shape.clone(),
+                            data: Vec::new(),
+                        }
+                    }
+                })
+                .collect::<Vec<_>>(),
+        );
+        state = run_raised(module, target, options, state, &[launch])?;
     }
     zero_non_float(&mut cotangents);
-    for (launch, before) in adjoint.into_iter().zip(saved).rev() {
+    for ((launch, before), copy) in adjoint.into_iter().zip(saved).zip(&copy).rev() {
+        // Buffers not copied are lent from the final state (the adjoint leaves them).
         let mut all = before;
+        for (j, _) in copy.iter().enumerate().filter(|(_, &c)| !c) {
+            all[j].data = std::mem::take(&mut state[j].data);
+        }
         all.extend(cotangents);
         let mut out = run_raised(module, target, options, all, &[launch])?;
         cotangents = out.split_off(n);
+        for (j, _) in copy.iter().enumerate().filter(|(_, &c)| !c) {
+            state[j].data = std::mem::take(&mut out[j].data);
+        }
         zero_non_float(&mut cotangents);
     }
     Ok((state, cotangents))
+}
+
+/// Which of the first `n` buffers `kernel` may write when launched with `args`: the
+/// buffers of the parameters it stores, atomically updates, copies or sets into; all of
+/// them if it writes through a pointer of unknown root or a pointer parameter not bound
+/// to a buffer. (Conservative: every op of the kernel's arena counts.)
+pub fn written_buffers(kernel: &Kernel, args: &[ParamValue], n: usize) -> Vec<bool> {
+    use parallel_ir::ir::{Addr, MemRoot, OpKind};
+    let mut out = vec![false; n];
+    for op in &kernel.ops {
+        let addr = match &op.kind {
+            OpKind::Store { addr, .. }
+            | OpKind::Atomic { addr, .. }
+            | OpKind::AtomicCas { addr, .. }
+            | OpKind::Memcpy { dst: addr, .. }
+            | OpKind::Memset { dst: addr, .. } => addr,
+            _ => continue,
+        };
+        match addr {
+            Addr::Root {
+                root: MemRoot::Param(p),
+                ..
+            } => match args.get(*p as usize) {
+                Some(ParamValue::BufferBase(j) | ParamValue::BufferOffset(j, _)) => {
+                    if let Some(w) = out.get_mut(*j) {
+                        *w = true;
+                    }
+                }
+                _ => out.iter_mut().for_each(|w| *w = true),
+            },
+            Addr::Root { .. } => {}
+            Addr::Dynamic(_) => out.iter_mut().for_each(|w| *w = true),
+        }
+    }
+    out
+}
+
+/// The reverse-mode schedule's copies: for each launch `k`, the buffers whose state
+/// before launch `k` must be copied (`primal_writes[k'][j]`: launch `k'` may write buffer
+/// `j`; `adjoint_writes[k]`: the adjoint of launch `k` may write it). A buffer that no
+/// launch from `k` on writes holds its before-`k` value at the end of the primal
+/// program, and one that the adjoint of `k` does not write is left as it is, so that
+/// adjoint can run on the final buffer itself instead of a copy.
+pub fn saved_buffers(primal_writes: &[Vec<bool>], adjoint_writes: &[Vec<bool>]) -> Vec<Vec<bool>> {
+    let mut later: Vec<bool> = Vec::new();
+    let mut out = vec![Vec::new(); primal_writes.len()];
+    for k in (0..primal_writes.len()).rev() {
+        let pw = &primal_writes[k];
+        if later.len() < pw.len() {
+            later.resize(pw.len(), false);
+        }
+        for (l, &w) in later.iter_mut().zip(pw) {
+            *l |= w;
+        }
+        let aw = adjoint_writes.get(k);
+        out[k] = later
+            .iter()
+            .enumerate()
+            .map(|(j, &l)| l || aw.and_then(|a| a.get(j)).copied().unwrap_or(true))
+            .collect();
+    }
+    out
 }
 
 /// The buffers to write gradients for: every float buffer, or those named in `wrt`

@@ -351,13 +351,14 @@ fn cpu_shadow_args(
 /// prepares it (barrier elimination, distribution), and the raised kernel, its JVP and
 /// its adjoint (specialised to the launch, race-free atomics made plain) prepared as
 /// `raise::grad` runs them (`grad::adjoint_for_launch`, `grad::prepare_cpu`), each
-/// compiled once (MLIR JIT, alias scopes for distinct buffers; set
+/// compiled once (MLIR JIT, no alias scopes; set
 /// `RAISE_BENCH_ATOMIC_ADJOINTS` to keep every adjoint atomic, for an A/B comparison);
 /// then the three programs are timed without compilation: primal = copy the inputs and
 /// run the launches; JVP = copy inputs and tangents, run the JVP launches; gradient =
-/// `raise::grad`'s schedule (copy the state before each primal launch and run it, then
-/// last launch first run the adjoint on that copy plus the cotangents, zeroing integer
-/// cotangents). Fastest of 15 interleaved calls after 2 warm-ups, at the xla scaled sizes.
+/// `raise::grad`'s schedule (before each primal launch copy the buffers that it, a later
+/// launch or its adjoint overwrites, and run it; then last launch first run the adjoint on
+/// those copies, the other buffers lent from the final state, plus the cotangents,
+/// zeroing integer cotangents). Fastest of 15 interleaved calls after 2 warm-ups, at the xla scaled sizes.
 /// The gradient is checked against `raise::grad --target cpu` on the same inputs.
 #[test]
 #[ignore]
@@ -388,17 +389,21 @@ fn grad_steady_state_cpu() {
         let mut cache = std::collections::HashMap::new();
         let (mut primal, mut forward, mut jvps, mut adjoints) =
             (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+        let (mut primal_writes, mut adjoint_writes) = (Vec::new(), Vec::new());
         for l in &bound {
             let cfg = &l.config;
-            // Compiled as `raise run --target cpu` and `raise::grad` compile: with alias
-            // scopes when the launch binds its pointers to distinct buffers.
+            // Compiled as `raise::grad` compiles: without alias scopes (`raise run --target
+            // cpu` adds them when the launch binds distinct buffers:
+            // `RAISE_BENCH_ALIAS_SCOPES=1` does too, for an A/B comparison).
+            let scopes = std::env::var("RAISE_BENCH_ALIAS_SCOPES").is_ok();
             let compile = |k: &parallel_ir::ir::Kernel, args: Vec<raise::bind::ParamValue>| {
                 let mut seen = std::collections::HashSet::new();
-                let distinct = args.iter().all(|p| match p {
-                    raise::bind::ParamValue::BufferBase(i)
-                    | raise::bind::ParamValue::BufferOffset(i, _) => seen.insert(*i),
-                    raise::bind::ParamValue::Bits(_) => true,
-                });
+                let distinct = scopes
+                    && args.iter().all(|p| match p {
+                        raise::bind::ParamValue::BufferBase(i)
+                        | raise::bind::ParamValue::BufferOffset(i, _) => seen.insert(*i),
+                        raise::bind::ParamValue::Bits(_) => true,
+                    });
                 CpuLaunch {
                     exe: lower::cpu::compile_with(k, cfg, ng, distinct).unwrap(),
                     args,
@@ -408,7 +413,8 @@ fn grad_steady_state_cpu() {
             primal.push(compile(&k, l.params.clone()));
             // The derivative program's kernels, prepared as `raise::grad` prepares them.
             let raised = parallel_ir::raise_kernel(&module, l.kernel).unwrap();
-            let f = raise::grad::prepare_cpu(&raised, cfg, &l.params).unwrap();
+            primal_writes.push(raise::grad::written_buffers(&raised, &l.params, n));
+            let f = raise::grad::prepare_cpu(&raised, cfg).unwrap();
             forward.push(compile(&f, l.params.clone()));
             let scalars: Vec<Option<u64>> = l
                 .params
@@ -458,7 +464,10 @@ fn grad_steady_state_cpu() {
                     parallel_ir::autodiff::jvp_kernel_for_launch(&raised, cfg, &scalars).unwrap()
                 };
                 let args = cpu_shadow_args(&d, &l.params, n);
-                let d = raise::grad::prepare_cpu(&d, cfg, &args).unwrap();
+                if reverse {
+                    adjoint_writes.push(raise::grad::written_buffers(&d, &args, n));
+                }
+                let d = raise::grad::prepare_cpu(&d, cfg).unwrap();
                 out.push(compile(&d, args));
             }
         }
@@ -503,20 +512,45 @@ fn grad_steady_state_cpu() {
             }
             bufs
         };
+        // `raise::grad`'s schedule: copies of the buffers a later launch or the adjoint
+        // overwrites, the others lent from the final state.
+        let copy = raise::grad::saved_buffers(&primal_writes, &adjoint_writes);
         let run_grad = |globals: &mut Vec<Vec<u8>>| {
             let mut state = inputs.clone();
             let mut saved = Vec::with_capacity(forward.len());
-            for l in &forward {
-                saved.push(state.clone());
+            for (l, c) in forward.iter().zip(&copy) {
+                saved.push(
+                    state
+                        .iter()
+                        .zip(c)
+                        .map(|(b, &c)| {
+                            if c {
+                                b.clone()
+                            } else {
+                                HostBuffer {
+                                    dtype: b.dtype,
+                                    shape: b.shape.clone(),
+                                    data: Vec::new(),
+                                }
+                            }
+                        })
+                        .collect::<Vec<_>>(),
+                );
                 l.run(&mut state, globals);
             }
             let mut cot = inputs.clone();
             zero_ints(&mut cot);
-            for (l, before) in adjoints.iter().zip(saved).rev() {
+            for ((l, before), c) in adjoints.iter().zip(saved).zip(&copy).rev() {
                 let mut all = before;
+                for (j, _) in c.iter().enumerate().filter(|(_, &c)| !c) {
+                    all[j].data = std::mem::take(&mut state[j].data);
+                }
                 all.extend(cot);
                 l.run(&mut all, globals);
                 cot = all.split_off(n);
+                for (j, _) in c.iter().enumerate().filter(|(_, &c)| !c) {
+                    state[j].data = std::mem::take(&mut all[j].data);
+                }
                 zero_ints(&mut cot);
             }
             (state, cot)

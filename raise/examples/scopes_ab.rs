@@ -8,7 +8,8 @@
 //! Measured 2026-11-23 on the shared 2-core machine (load average ~3.7), medians of
 //! 21-41 interleaved runs, kernel only: stencil2d 1024^2 0.49-0.95 ms without scopes vs
 //! 0.34-0.78 ms with (scopes ~1.2-1.4x faster), 2048^2 4.09 vs 3.40 ms; transpose_shared
-//! 1024^2 1.92-5.71 vs 2.00-5.77 ms, 2048^2 24.4 vs 24.5 ms (no difference). So alias
+//! 1024^2 1.92-5.71 vs 2.00-5.77 ms, 2048^2 24.4 vs 24.5 ms (no difference); at 4096^2
+//! (memory-bound) stencil2d 14.1 vs 14.4 ms, transpose_shared 62.4 vs 63.8 ms. So alias
 //! scopes do not slow these kernels down. `grad_bench`'s `grad_steady_state_cpu` with and
 //! without `RAISE_BENCH_ALIAS_SCOPES`, two runs each, agrees (primal ms, which include
 //! cloning the inputs: stencil2d 2.65 / 2.10 without vs 1.98 / 2.38 with, transpose_shared

@@ -3,21 +3,20 @@
 
 mod common;
 
+use std::path::Path;
 use std::process::Command;
 
-#[test]
-fn emit_cpu_object_writes_object_and_header() {
-    let root = common::repo_root();
-    let dir = std::env::temp_dir().join(format!("raise-cpu-object-{}", std::process::id()));
-    let _ = std::fs::create_dir_all(&dir);
-    let obj = dir.join("saxpy.o");
+/// `raise emit examples/<example>/kernel.O2.ll --spec .. --emit cpu-object -o obj`, which
+/// must succeed.
+fn emit_object(example: &str, obj: &Path) {
+    let dir = common::repo_root().join("examples").join(example);
     let out = Command::new(common::raise_bin())
         .arg("emit")
-        .arg(root.join("examples/saxpy/kernel.O2.ll"))
+        .arg(dir.join("kernel.O2.ll"))
         .arg("--spec")
-        .arg(root.join("examples/saxpy/spec.toml"))
+        .arg(dir.join("spec.toml"))
         .args(["--emit", "cpu-object", "-o"])
-        .arg(&obj)
+        .arg(obj)
         .output()
         .unwrap_or_else(|e| panic!("cannot start raise: {e}"));
     assert!(
@@ -25,6 +24,15 @@ fn emit_cpu_object_writes_object_and_header() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
+}
+
+#[test]
+fn emit_cpu_object_writes_object_and_header() {
+    let root = common::repo_root();
+    let dir = std::env::temp_dir().join(format!("raise-cpu-object-{}", std::process::id()));
+    let _ = std::fs::create_dir_all(&dir);
+    let obj = dir.join("saxpy.o");
+    emit_object("saxpy", &obj);
     let header = std::fs::read_to_string(dir.join("saxpy.h")).unwrap_or_default();
     assert!(header.contains("_mlir_ciface_raise_saxpy("), "{header}");
     assert!(std::fs::metadata(&obj)
@@ -47,24 +55,10 @@ fn emit_cpu_object_writes_object_and_header() {
 /// row softmax (checked against a double-precision reference in the C program).
 #[test]
 fn emit_cpu_object_of_a_libm_kernel_links_and_runs() {
-    let root = common::repo_root();
     let dir = std::env::temp_dir().join(format!("raise-cpu-object-libm-{}", std::process::id()));
     let _ = std::fs::create_dir_all(&dir);
     let obj = dir.join("softmax.o");
-    let out = Command::new(common::raise_bin())
-        .arg("emit")
-        .arg(root.join("examples/softmax_rows/kernel.O2.ll"))
-        .arg("--spec")
-        .arg(root.join("examples/softmax_rows/spec.toml"))
-        .args(["--emit", "cpu-object", "-o"])
-        .arg(&obj)
-        .output()
-        .unwrap_or_else(|e| panic!("cannot start raise: {e}"));
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    emit_object("softmax_rows", &obj);
     let header = std::fs::read_to_string(dir.join("softmax.h")).unwrap_or_default();
     assert!(
         header.contains(

@@ -160,6 +160,15 @@ pub(super) fn compile_text(
 }
 
 impl CompiledKernel {
+    /// The JIT did not find the kernel's packed wrapper.
+    fn missing_function(&self) -> Diagnostic {
+        Diagnostic::new(
+            "cpu-compile",
+            format!("the JIT has no function {}", self.name),
+        )
+        .in_function(self.kernel_name.clone())
+    }
+
     /// Run the launch.
     ///
     /// # Safety
@@ -197,10 +206,7 @@ impl CompiledKernel {
         let ok =
             mlir_sys::mlirExecutionEngineInvokePacked(self.engine, sref(&name), ptrs.as_mut_ptr());
         if ok.value == 0 {
-            return Err(
-                Diagnostic::new("cpu-compile", format!("the JIT has no function {name}"))
-                    .in_function(self.kernel_name.clone()),
-            );
+            return Err(self.missing_function());
         }
         match err {
             0 => Ok(()),
@@ -229,10 +235,7 @@ impl CompiledKernel {
         let name = self.name.clone();
         let found = unsafe { mlir_sys::mlirExecutionEngineLookupPacked(self.engine, sref(&name)) };
         if found.is_null() {
-            return Err(
-                Diagnostic::new("cpu-compile", format!("the JIT has no function {name}"))
-                    .in_function(self.kernel_name.clone()),
-            );
+            return Err(self.missing_function());
         }
         unsafe { mlir_sys::mlirExecutionEngineDumpToObjectFile(self.engine, sref(&p)) };
         if path.exists() {

@@ -11,35 +11,6 @@ use frontend::ir::AddrSpace;
 use lower::cpu::{self, CpuArg};
 use parallel_ir::ir::*;
 
-const PREDS: [IntPredicate; 10] = [
-    IntPredicate::Eq,
-    IntPredicate::Ne,
-    IntPredicate::Slt,
-    IntPredicate::Sle,
-    IntPredicate::Sgt,
-    IntPredicate::Sge,
-    IntPredicate::Ult,
-    IntPredicate::Ule,
-    IntPredicate::Ugt,
-    IntPredicate::Uge,
-];
-
-fn eval(p: IntPredicate, a: i32, b: i32) -> bool {
-    let (ua, ub) = (a as u32, b as u32);
-    match p {
-        IntPredicate::Eq => a == b,
-        IntPredicate::Ne => a != b,
-        IntPredicate::Slt => a < b,
-        IntPredicate::Sle => a <= b,
-        IntPredicate::Sgt => a > b,
-        IntPredicate::Sge => a >= b,
-        IntPredicate::Ult => ua < ub,
-        IntPredicate::Ule => ua <= ub,
-        IntPredicate::Ugt => ua > ub,
-        IntPredicate::Uge => ua >= ub,
-    }
-}
-
 const BLOCK: u32 = 64;
 const GRID: u32 = 3;
 
@@ -141,9 +112,9 @@ fn check(p: IntPredicate, swapped: bool, coef: i32) {
                 let tx = (g as u32 % BLOCK) as i32;
                 let e = off.wrapping_add(coef.wrapping_mul(tx));
                 let cond = if swapped {
-                    eval(p, n, e)
+                    eval_pred(p, n, e)
                 } else {
-                    eval(p, e, n)
+                    eval_pred(p, e, n)
                 };
                 let want = if cond {
                     e.wrapping_add(2)

@@ -263,35 +263,6 @@ fn while_whose_update_divides_by_zero_is_not_unrolled_and_reports_it() {
     assert_eq!(d.code, "division-by-zero", "{d}");
 }
 
-const PREDS: [IntPredicate; 10] = [
-    IntPredicate::Eq,
-    IntPredicate::Ne,
-    IntPredicate::Slt,
-    IntPredicate::Sle,
-    IntPredicate::Sgt,
-    IntPredicate::Sge,
-    IntPredicate::Ult,
-    IntPredicate::Ule,
-    IntPredicate::Ugt,
-    IntPredicate::Uge,
-];
-
-fn eval(p: IntPredicate, a: i32, b: i32) -> bool {
-    let (ua, ub) = (a as u32, b as u32);
-    match p {
-        IntPredicate::Eq => a == b,
-        IntPredicate::Ne => a != b,
-        IntPredicate::Slt => a < b,
-        IntPredicate::Sle => a <= b,
-        IntPredicate::Sgt => a > b,
-        IntPredicate::Sge => a >= b,
-        IntPredicate::Ult => ua < ub,
-        IntPredicate::Ule => ua <= ub,
-        IntPredicate::Ugt => ua > ub,
-        IntPredicate::Uge => ua >= ub,
-    }
-}
-
 const BLOCK: u32 = 64;
 const GRID: u32 = 2;
 
@@ -374,9 +345,9 @@ fn check_const(preds: &[IntPredicate], swapped: bool, coef: i32, off: i32, n: i3
         let e = off.wrapping_add(coef.wrapping_mul(tx));
         for (j, &p) in preds.iter().enumerate() {
             let cond = if swapped {
-                eval(p, n, e)
+                eval_pred(p, n, e)
             } else {
-                eval(p, e, n)
+                eval_pred(p, e, n)
             };
             let want = if cond {
                 e.wrapping_add(2)

@@ -344,3 +344,34 @@ fn reachable(k: &Kernel, r: &Region, target: OpId) -> bool {
                 .any(|rr| reachable(k, rr, target))
     })
 }
+
+/// Every integer predicate.
+pub const PREDS: [IntPredicate; 10] = [
+    IntPredicate::Eq,
+    IntPredicate::Ne,
+    IntPredicate::Slt,
+    IntPredicate::Sle,
+    IntPredicate::Sgt,
+    IntPredicate::Sge,
+    IntPredicate::Ult,
+    IntPredicate::Ule,
+    IntPredicate::Ugt,
+    IntPredicate::Uge,
+];
+
+/// `a p b` on 32-bit values (reference for the predicates' semantics).
+pub fn eval_pred(p: IntPredicate, a: i32, b: i32) -> bool {
+    let (ua, ub) = (a as u32, b as u32);
+    match p {
+        IntPredicate::Eq => a == b,
+        IntPredicate::Ne => a != b,
+        IntPredicate::Slt => a < b,
+        IntPredicate::Sle => a <= b,
+        IntPredicate::Sgt => a > b,
+        IntPredicate::Sge => a >= b,
+        IntPredicate::Ult => ua < ub,
+        IntPredicate::Ule => ua <= ub,
+        IntPredicate::Ugt => ua > ub,
+        IntPredicate::Uge => ua >= ub,
+    }
+}

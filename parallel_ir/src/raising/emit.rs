@@ -902,6 +902,41 @@ impl<'a> Emitter<'a> {
         Ok(Next::Go(Block::from_index(join), vals, b))
     }
 
+    /// Push `if cond { then_ops; yield tv } else { else_ops; yield ev }` onto `ops`;
+    /// gives its results. The arms (`what`, for the diagnostic) must yield as many values.
+    fn push_if(
+        &mut self,
+        ops: &mut Vec<OpId>,
+        cond: Value,
+        (mut then_ops, tv): (Vec<OpId>, Vec<Value>),
+        (mut else_ops, ev): (Vec<OpId>, Vec<Value>),
+        what: &str,
+    ) -> Result<Vec<Value>, Diagnostic> {
+        if tv.len() != ev.len() {
+            return Err(internal(&format!("{what} yield different counts")));
+        }
+        let tys: Vec<Type> = tv.iter().map(|&v| self.k.value_type(v)).collect();
+        self.push_new(&mut then_ops, OpKind::Yield(tv), &[]);
+        self.push_new(&mut else_ops, OpKind::Yield(ev), &[]);
+        let op = self.push_op(
+            ops,
+            OpKind::If {
+                cond,
+                then_region: Region {
+                    args: Vec::new(),
+                    ops: then_ops,
+                },
+                else_region: Region {
+                    args: Vec::new(),
+                    ops: else_ops,
+                },
+            },
+            &tys,
+            None,
+        )?;
+        Ok(self.k.op(op).results.clone())
+    }
+
     fn emit_arms(
         &mut self,
         ops: &mut Vec<OpId>,
@@ -924,29 +959,7 @@ impl<'a> Emitter<'a> {
                 let tv = self.emit_seq(&mut then_ops, call.block, a, join, ctx, from, false)?;
                 let mut else_ops = Vec::new();
                 let ev = self.emit_arms(&mut else_ops, rest, join, ctx, from)?;
-                if tv.len() != ev.len() {
-                    return Err(internal("If arms yield different counts"));
-                }
-                let tys: Vec<Type> = tv.iter().map(|&v| self.k.value_type(v)).collect();
-                self.push_new(&mut then_ops, OpKind::Yield(tv), &[]);
-                self.push_new(&mut else_ops, OpKind::Yield(ev), &[]);
-                let op = self.push_op(
-                    ops,
-                    OpKind::If {
-                        cond: *c,
-                        then_region: Region {
-                            args: Vec::new(),
-                            ops: then_ops,
-                        },
-                        else_region: Region {
-                            args: Vec::new(),
-                            ops: else_ops,
-                        },
-                    },
-                    &tys,
-                    None,
-                )?;
-                Ok(self.k.op(op).results.clone())
+                self.push_if(ops, *c, (then_ops, tv), (else_ops, ev), "If arms")
             }
         }
     }
@@ -1105,29 +1118,7 @@ impl<'a> Emitter<'a> {
                 let tv = self.emit_seq(&mut then_ops, *target, args, join, ctx, from, false)?;
                 let mut else_ops = Vec::new();
                 let ev = self.emit_exit_arms(&mut else_ops, rest, exit_args, join, ctx, from)?;
-                if tv.len() != ev.len() {
-                    return Err(internal("exit arms yield different counts"));
-                }
-                let tys: Vec<Type> = tv.iter().map(|&v| self.k.value_type(v)).collect();
-                self.push_new(&mut then_ops, OpKind::Yield(tv), &[]);
-                self.push_new(&mut else_ops, OpKind::Yield(ev), &[]);
-                let op = self.push_op(
-                    ops,
-                    OpKind::If {
-                        cond: *c,
-                        then_region: Region {
-                            args: Vec::new(),
-                            ops: then_ops,
-                        },
-                        else_region: Region {
-                            args: Vec::new(),
-                            ops: else_ops,
-                        },
-                    },
-                    &tys,
-                    None,
-                )?;
-                Ok(self.k.op(op).results.clone())
+                self.push_if(ops, *c, (then_ops, tv), (else_ops, ev), "exit arms")
             }
         }
     }

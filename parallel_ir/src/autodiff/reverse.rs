@@ -161,6 +161,72 @@ impl Rev<'_> {
         }
     }
 
+    /// The active values used inside `op`'s regions and defined outside them, in first-use
+    /// order: their adjoints flow out of the op's reverse.
+    fn outside_active(&self, op: OpId) -> Vec<Value> {
+        let mut defined = HashSet::new();
+        let mut used = Vec::new();
+        collect(self.j.src, op, &mut defined, &mut used);
+        let mut seen = HashSet::new();
+        used.into_iter()
+            .filter(|&v| !defined.contains(&v) && self.is_active(v) && seen.insert(v))
+            .collect()
+    }
+
+    /// Start a reverse loop: a placeholder op (made a `For` by [`Self::finish_reverse_for`])
+    /// and its region arguments: the counter of type `ity`, then one of each type in
+    /// `carried` (the adjoints the loop carries).
+    fn reverse_for_shell(
+        &mut self,
+        ops: &mut Vec<OpId>,
+        ity: Type,
+        carried: impl IntoIterator<Item = Type>,
+        loc: Option<frontend::ir::SrcLoc>,
+    ) -> (OpId, Vec<Value>) {
+        let id = self.j.emit(ops, OpKind::Yield(Vec::new()), &[], loc);
+        let mut args = vec![self.j.out.new_region_arg(id, 0, 0, ity)];
+        for t in carried {
+            args.push(self.j.out.new_region_arg(id, 0, args.len() as u32, t));
+        }
+        (id, args)
+    }
+
+    /// Close the reverse loop `id`: its body `b` yields the current adjoints of `yielded`
+    /// (zero where none), and it becomes `For lower..upper step 1` carrying `inits`
+    /// with region arguments `args`; gives its results (one per carried adjoint).
+    #[allow(clippy::too_many_arguments)]
+    fn finish_reverse_for(
+        &mut self,
+        id: OpId,
+        mut b: Vec<OpId>,
+        yielded: &[Value],
+        loc: Option<frontend::ir::SrcLoc>,
+        (lower, upper, step): (Value, Value, Value),
+        inits: Vec<Value>,
+        args: Vec<Value>,
+    ) -> Vec<Value> {
+        let y: Vec<Value> = yielded
+            .iter()
+            .map(|&v| self.adj_or_zero(&mut b, v))
+            .collect();
+        self.j.emit(&mut b, OpKind::Yield(y), &[], loc);
+        let results: Vec<Value> = inits
+            .iter()
+            .map(|&r| {
+                let t = self.j.out.value_type(r);
+                self.j.out.add_result(id, t)
+            })
+            .collect();
+        self.j.out.op_mut(id).kind = OpKind::For {
+            lower,
+            upper,
+            step,
+            inits,
+            body: Region { args, ops: b },
+        };
+        results
+    }
+
     /// Whether `v` may carry a derivative (see [`activity`]).
     fn is_active(&self, v: Value) -> bool {
         self.active[v.index()]
@@ -1176,50 +1242,21 @@ impl Rev<'_> {
             None,
         );
         // Float values used in the body and defined outside: adjoints carried along.
-        let mut defined = HashSet::new();
-        let mut used = Vec::new();
-        collect(self.j.src, old, &mut defined, &mut used);
-        let mut seen = HashSet::new();
-        let mut outside = Vec::new();
-        for v in used {
-            if !defined.contains(&v) && self.is_active(v) && seen.insert(v) {
-                outside.push(v);
-            }
-        }
+        let outside = self.outside_active(old);
         let carried: Vec<usize> = (0..inits.len())
             .filter(|&k| self.ty(inits[k]).is_float())
             .collect();
         let mut rinits = Vec::new();
         for &k in &carried {
             let r = data.results[k];
-            rinits.push(match self.adj[r.index()] {
-                Some(a) => a,
-                None => {
-                    let t = self.ty(r);
-                    self.zero(ops, t)
-                }
-            });
+            rinits.push(self.adj_or_zero(ops, r));
         }
         for &v in &outside {
-            rinits.push(match self.adj[v.index()] {
-                Some(a) => a,
-                None => {
-                    let t = self.ty(v);
-                    self.zero(ops, t)
-                }
-            });
+            rinits.push(self.adj_or_zero(ops, v));
         }
-        let id = self.j.emit(ops, OpKind::Yield(Vec::new()), &[], data.loc);
-        let jv = self.j.out.new_region_arg(id, 0, 0, ity);
-        let mut rargs = vec![jv];
-        for &k in &carried {
-            let t = self.ty(inits[k]);
-            rargs.push(self.j.out.new_region_arg(id, 0, rargs.len() as u32, t));
-        }
-        for &v in &outside {
-            let t = self.ty(v);
-            rargs.push(self.j.out.new_region_arg(id, 0, rargs.len() as u32, t));
-        }
+        let types: Vec<Type> = rinits.iter().map(|&r| self.j.out.value_type(r)).collect();
+        let (id, rargs) = self.reverse_for_shell(ops, ity, types, data.loc);
+        let jv = rargs[0];
         let saved_adj = self.adj.clone();
         let mut b = Vec::new();
         // i = lo + (n - 1 - j) * step
@@ -1265,32 +1302,15 @@ impl Rev<'_> {
         for &op in rest.iter().rev() {
             self.rev_op(op, &mut b)?;
         }
-        let mut y = Vec::new();
-        for &k in &carried {
-            let a = body.args[1 + k];
-            y.push(self.adj_or_zero(&mut b, a));
-        }
-        for &v in &outside {
-            y.push(self.adj_or_zero(&mut b, v));
-        }
-        self.j.emit(&mut b, OpKind::Yield(y), &[], data.loc);
+        let yielded: Vec<Value> = carried
+            .iter()
+            .map(|&k| body.args[1 + k])
+            .chain(outside.iter().copied())
+            .collect();
+        let results =
+            self.finish_reverse_for(id, b, &yielded, data.loc, (zero_i, n, one), rinits, rargs);
         self.adj = saved_adj;
         self.j.map = saved_map;
-        let mut results = Vec::new();
-        for &r in &rinits {
-            let t = self.j.out.value_type(r);
-            results.push(self.j.out.add_result(id, t));
-        }
-        self.j.out.op_mut(id).kind = OpKind::For {
-            lower: zero_i,
-            upper: n,
-            step: one,
-            inits: rinits,
-            body: Region {
-                args: rargs,
-                ops: b,
-            },
-        };
         for (c, &k) in carried.iter().enumerate() {
             self.add_adj(ops, inits[k], results[c]);
         }
@@ -1407,16 +1427,7 @@ impl Rev<'_> {
             ));
         };
         let saved_map = self.j.map.clone();
-        let mut defined = HashSet::new();
-        let mut used = Vec::new();
-        collect(self.j.src, old, &mut defined, &mut used);
-        let mut seen = HashSet::new();
-        let mut outside = Vec::new();
-        for v in used {
-            if !defined.contains(&v) && self.is_active(v) && seen.insert(v) {
-                outside.push(v);
-            }
-        }
+        let outside = self.outside_active(old);
         let ity = Type::I32;
         // 1. The number of full iterations.
         let zero = self.zero(ops, ity);
@@ -1476,6 +1487,9 @@ impl Rev<'_> {
                 ops: aops,
             },
         };
+        // Values defined inside the loop: their adjoints are per iteration.
+        let mut defined = HashSet::new();
+        collect(self.j.src, old, &mut defined, &mut Vec::new());
         let reset = |s: &mut Self| {
             for v in &defined {
                 s.adj[v.index()] = None;
@@ -1509,21 +1523,11 @@ impl Rev<'_> {
         // 3. Full iterations, last first.
         let mut rinits = ds;
         for &v in &outside {
-            rinits.push(match self.adj[v.index()] {
-                Some(a) => a,
-                None => {
-                    let t = self.ty(v);
-                    self.zero(ops, t)
-                }
-            });
+            rinits.push(self.adj_or_zero(ops, v));
         }
-        let rid = self.j.emit(ops, OpKind::Yield(Vec::new()), &[], data.loc);
-        let jv = self.j.out.new_region_arg(rid, 0, 0, ity);
-        let mut rargs = vec![jv];
-        for &r in &rinits {
-            let t = self.j.out.value_type(r);
-            rargs.push(self.j.out.new_region_arg(rid, 0, rargs.len() as u32, t));
-        }
+        let types: Vec<Type> = rinits.iter().map(|&r| self.j.out.value_type(r)).collect();
+        let (rid, rargs) = self.reverse_for_shell(ops, ity, types, data.loc);
+        let jv = rargs[0];
         let saved_adj = self.adj.clone();
         let mut b = Vec::new();
         let cm1 = self.j.bin(&mut b, BinaryOp::Sub, count, one);
@@ -1551,32 +1555,22 @@ impl Rev<'_> {
         for &op in brest.iter().rev() {
             self.rev_op(op, &mut b)?;
         }
-        let mut y = Vec::new();
-        for &k in &carried {
-            let a = before.args[k];
-            y.push(self.adj_or_zero(&mut b, a));
-        }
-        for &v in &outside {
-            y.push(self.adj_or_zero(&mut b, v));
-        }
-        self.j.emit(&mut b, OpKind::Yield(y), &[], data.loc);
+        let yielded: Vec<Value> = carried
+            .iter()
+            .map(|&k| before.args[k])
+            .chain(outside.iter().copied())
+            .collect();
+        let results = self.finish_reverse_for(
+            rid,
+            b,
+            &yielded,
+            data.loc,
+            (zero, count, one),
+            rinits,
+            rargs,
+        );
         self.adj = saved_adj;
         self.j.map = saved_map;
-        let mut results = Vec::new();
-        for &r in &rinits {
-            let t = self.j.out.value_type(r);
-            results.push(self.j.out.add_result(rid, t));
-        }
-        self.j.out.op_mut(rid).kind = OpKind::For {
-            lower: zero,
-            upper: count,
-            step: one,
-            inits: rinits,
-            body: Region {
-                args: rargs,
-                ops: b,
-            },
-        };
         reset(self);
         for (c_i, &k) in carried.iter().enumerate() {
             self.add_adj(ops, inits[k], results[c_i]);
@@ -1597,16 +1591,7 @@ impl Rev<'_> {
     ) -> R<()> {
         let data = self.j.src.op(old).clone();
         // Float values used inside and defined outside: their adjoints flow out.
-        let mut outside = Vec::new();
-        let mut defined = HashSet::new();
-        let mut used = Vec::new();
-        collect(self.j.src, old, &mut defined, &mut used);
-        let mut seen = HashSet::new();
-        for v in used {
-            if !defined.contains(&v) && self.is_active(v) && seen.insert(v) {
-                outside.push(v);
-            }
-        }
+        let outside = self.outside_active(old);
         let c = self.j.v(cond)?;
         let id = self.j.emit(ops, OpKind::Yield(Vec::new()), &[], data.loc);
         let mut regions = Vec::new();
@@ -1637,13 +1622,7 @@ impl Rev<'_> {
             }
             let mut y = Vec::new();
             for &v in &outside {
-                y.push(match self.adj[v.index()] {
-                    Some(a) => a,
-                    None => {
-                        let t = self.ty(v);
-                        self.zero(&mut rops, t)
-                    }
-                });
+                y.push(self.adj_or_zero(&mut rops, v));
             }
             self.j.emit(&mut rops, OpKind::Yield(y), &[], data.loc);
             self.adj = saved;

@@ -754,30 +754,7 @@ impl<'a> Emitter<'a> {
         let rest = packed[1 + np..].to_vec();
         let mut then_ops = Vec::new();
         let tv = self.emit_seq(&mut then_ops, j, jargs, inner, ctx, j, false)?;
-        if tv.len() != rest.len() {
-            return Err(internal("guard arms yield different counts"));
-        }
-        let tys: Vec<Type> = tv.iter().map(|&v| self.k.value_type(v)).collect();
-        self.push_new(&mut then_ops, OpKind::Yield(tv), &[]);
-        let mut else_ops = Vec::new();
-        self.push_new(&mut else_ops, OpKind::Yield(rest), &[]);
-        let op = self.push_op(
-            ops,
-            OpKind::If {
-                cond: flag,
-                then_region: Region {
-                    args: Vec::new(),
-                    ops: then_ops,
-                },
-                else_region: Region {
-                    args: Vec::new(),
-                    ops: else_ops,
-                },
-            },
-            &tys,
-            None,
-        )?;
-        Ok(self.k.op(op).results.clone())
+        self.push_if(ops, flag, (then_ops, tv), (Vec::new(), rest), "guard arms")
     }
 
     fn bind_params(&mut self, b: Block, args: &[Value]) -> Result<(), Diagnostic> {

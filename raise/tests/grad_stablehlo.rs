@@ -81,7 +81,6 @@ fn jax_python() -> Option<PathBuf> {
 }
 
 struct Example {
-    name: &'static str,
     spec: raise::spec::LaunchSpec,
     module: frontend::ir::Module,
     inputs: Vec<HostBuffer>,
@@ -92,7 +91,6 @@ fn load(name: &'static str) -> Example {
     let spec = raise::spec::load_spec(&dir.join("spec.toml")).unwrap();
     let inputs = raise::spec::load_inputs(&spec, Some(&dir.join("inputs"))).unwrap();
     Example {
-        name,
         module: driver::load_module(&dir.join("kernel.O2.ll")).unwrap(),
         spec,
         inputs,
@@ -140,8 +138,27 @@ const EXAMPLES: &[&str] = &[
     "gather_indirect",
 ];
 
-#[test]
-fn grad_module_agrees_with_parallel_interp() {
+/// `raise::grad::grad` or `raise::grad::jvp`: final buffers and shadows from buffers
+/// and shadows.
+type Derivative = fn(
+    &frontend::ir::Module,
+    &raise::spec::LaunchSpec,
+    Vec<HostBuffer>,
+    Vec<HostBuffer>,
+    Target,
+    &RunOptions,
+) -> Result<(Vec<HostBuffer>, Vec<HostBuffer>), frontend::Diagnostic>;
+
+/// For every example: the derivative program on parallel-interp (random shadows from
+/// `seed`) is the reference; the emitted module (`emit`) run through PJRT (and jax when
+/// available) and the derivative on `--target xla` must give it. Shadows of integer
+/// buffers must come out zero.
+fn modules_agree(
+    what: &str,
+    seed: u64,
+    derivative: Derivative,
+    emit: fn(&Example) -> Result<String, frontend::Diagnostic>,
+) {
     let Ok(plugin) = runtime::find_plugin(None) else {
         eprintln!("note: skipping: no PJRT plugin");
         return;
@@ -151,109 +168,62 @@ fn grad_module_agrees_with_parallel_interp() {
     let opts = RunOptions::default();
     for name in EXAMPLES {
         let ex = load(name);
-        let n = ex.inputs.len();
-        let c = random_like(&ex.inputs, 23);
-        let (finals, grads) = raise::grad::grad(
-            &ex.module,
-            &ex.spec,
-            ex.inputs.clone(),
-            c.clone(),
-            Target::ParallelInterp,
-            &opts,
-        )
-        .unwrap_or_else(|e| panic!("{name}: parallel-interp grad: {e}"));
-        for (b, g) in ex.inputs.iter().zip(&grads) {
+        let shadows = random_like(&ex.inputs, seed);
+        let run = |target| {
+            derivative(
+                &ex.module,
+                &ex.spec,
+                ex.inputs.clone(),
+                shadows.clone(),
+                target,
+                &opts,
+            )
+            .unwrap_or_else(|e| panic!("{name}: {what} on {target:?}: {e}"))
+        };
+        let (finals, derivs) = run(Target::ParallelInterp);
+        for (b, g) in ex.inputs.iter().zip(&derivs) {
             if !b.dtype.is_float() {
-                assert!(g.data.iter().all(|&x| x == 0), "{name}: integer gradient");
+                assert!(g.data.iter().all(|&x| x == 0), "{name}: integer {what}");
             }
         }
-        let mut want = finals.clone();
-        want.extend(grads.iter().cloned());
+        let mut want = finals;
+        want.extend(derivs);
         let mut args = ex.inputs.clone();
-        args.extend(c.iter().cloned());
-        let text = raise::grad::emit_grad_stablehlo(&ex.module, &ex.spec, &vec![true; n])
-            .unwrap_or_else(|e| panic!("{name}: emit grad module: {e}"));
+        args.extend(shadows.iter().cloned());
+        let text = emit(&ex).unwrap_or_else(|e| panic!("{name}: emit {what} module: {e}"));
         check_module(
-            &format!("{} grad", ex.name),
+            &format!("{name} {what}"),
             &pjrt,
             python.as_deref(),
             &text,
             &args,
             &want,
         );
-        // `raise grad --target xla` runs the same module.
-        let (f2, g2) = raise::grad::grad(
-            &ex.module,
-            &ex.spec,
-            ex.inputs.clone(),
-            c,
-            Target::Xla,
-            &opts,
-        )
-        .unwrap_or_else(|e| panic!("{name}: xla grad: {e}"));
-        for (i, (got, w)) in f2.iter().chain(&g2).zip(&want).enumerate() {
+        // `raise grad/jvp --target xla` runs the same module.
+        let (f2, d2) = run(Target::Xla);
+        for (i, (got, w)) in f2.iter().chain(&d2).zip(&want).enumerate() {
             assert_close(
-                &format!("{name}: grad --target xla output {i}"),
+                &format!("{name}: {what} --target xla output {i}"),
                 &tensor(got),
                 w,
             );
         }
-        eprintln!("{name}: grad module agrees ({} results)", 2 * n);
+        eprintln!("{name}: {what} module agrees ({} results)", want.len());
     }
 }
 
 #[test]
+fn grad_module_agrees_with_parallel_interp() {
+    modules_agree("grad", 23, raise::grad::grad, |ex| {
+        raise::grad::emit_grad_stablehlo(&ex.module, &ex.spec, &vec![true; ex.inputs.len()])
+    });
+}
+
+#[test]
 fn jvp_module_agrees_with_parallel_interp() {
-    let Ok(plugin) = runtime::find_plugin(None) else {
-        eprintln!("note: skipping: no PJRT plugin");
-        return;
-    };
-    let pjrt = Pjrt::load(&plugin).expect("plugin loads");
-    let python = jax_python();
-    let opts = RunOptions::default();
-    for name in EXAMPLES {
-        let ex = load(name);
-        let t = random_like(&ex.inputs, 11);
-        let (finals, tangents) = raise::grad::jvp(
-            &ex.module,
-            &ex.spec,
-            ex.inputs.clone(),
-            t.clone(),
-            Target::ParallelInterp,
-            &opts,
-        )
-        .unwrap_or_else(|e| panic!("{name}: parallel-interp jvp: {e}"));
-        let mut want = finals;
-        want.extend(tangents);
-        let mut args = ex.inputs.clone();
-        args.extend(t.iter().cloned());
-        let text = raise::grad::emit_jvp_stablehlo(&ex.module, &ex.spec)
-            .unwrap_or_else(|e| panic!("{name}: emit jvp module: {e}"));
-        check_module(
-            &format!("{name} jvp"),
-            &pjrt,
-            python.as_deref(),
-            &text,
-            &args,
-            &want,
-        );
-        let (f2, t2) = raise::grad::jvp(
-            &ex.module,
-            &ex.spec,
-            ex.inputs.clone(),
-            t,
-            Target::Xla,
-            &opts,
-        )
-        .unwrap_or_else(|e| panic!("{name}: xla jvp: {e}"));
-        for (i, (got, w)) in f2.iter().chain(&t2).zip(&want).enumerate() {
-            assert_close(
-                &format!("{name}: jvp --target xla output {i}"),
-                &tensor(got),
-                w,
-            );
-        }
-    }
+    modules_agree("jvp", 11, raise::grad::jvp, |ex| {
+        raise::grad::emit_jvp_stablehlo(&ex.module, &ex.spec)
+    });
 }
 
 /// The types listed in `@main(...)` (arguments) and `-> (...)` (results).

@@ -32,6 +32,42 @@ pub fn distinct_buffers(launch: &BoundLaunch) -> bool {
     })
 }
 
+/// What the CPU backend may assume about a launch's buffers for privatizing global
+/// atomic adds (`lower::cpu::privatize`): for each parameter bound to a buffer that no
+/// other parameter points into, the bytes from its pointer to the buffer's end
+/// (`buffer_bytes[j]`: buffer `j`'s size); float adds only with `float_atomics`.
+pub fn privatize_facts(
+    params: &[ParamValue],
+    buffer_bytes: &[usize],
+    float_atomics: bool,
+) -> cpu::PrivatizeFacts {
+    let mut uses: HashMap<usize, usize> = HashMap::new();
+    for p in params {
+        if let ParamValue::BufferBase(i) | ParamValue::BufferOffset(i, _) = *p {
+            *uses.entry(i).or_default() += 1;
+        }
+    }
+    let param_bytes = params
+        .iter()
+        .map(|p| {
+            let (i, off) = match *p {
+                ParamValue::BufferBase(i) => (i, 0),
+                ParamValue::BufferOffset(i, off) => (i, off),
+                ParamValue::Bits(_) => return None,
+            };
+            if uses.get(&i) != Some(&1) {
+                return None;
+            }
+            (*buffer_bytes.get(i)? as u64).checked_sub(off)
+        })
+        .collect();
+    cpu::PrivatizeFacts {
+        param_bytes,
+        float_atomics,
+        chunks: None,
+    }
+}
+
 /// Host storage for the module's global variables (initialised unless shared), one
 /// allocation each, as the compiled code and the interpreter address them.
 pub(crate) fn host_globals(module: &Module) -> Vec<Vec<u8>> {
@@ -115,7 +151,16 @@ pub fn run_cpu(
         // A kernel the CPU path cannot handle (raising, barrier elimination, distribution,
         // lowering) runs this launch on the kernel-IR interpreter instead, with a note.
         let compiled = prepare(module, launch, &mut cache).and_then(|k| {
-            cpu::compile_with(&k, &launch.config, globals.len(), distinct_buffers(launch))
+            // Integer atomic adds only: privatizing float ones reassociates them.
+            let sizes: Vec<usize> = buffers.iter().map(|b| b.data.len()).collect();
+            let facts = privatize_facts(&launch.params, &sizes, false);
+            cpu::compile_facts(
+                &k,
+                &launch.config,
+                globals.len(),
+                distinct_buffers(launch),
+                &facts,
+            )
         });
         let compiled = match compiled {
             Ok(c) => c,

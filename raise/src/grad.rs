@@ -110,7 +110,12 @@ fn run_raised_cpu(
     for l in launches {
         let cfg = config(l);
         let k = prepare_cpu(l.kernel, &cfg)?;
-        let compiled = lower::cpu::compile(&k, &cfg, globals.len())?;
+        // Global atomic adds privatized where legal, float ones too (reassociated: an
+        // adjoint's accumulation is a sum in no particular order; see
+        // `lower::cpu::privatize`).
+        let sizes: Vec<usize> = buffers.iter().map(|b| b.data.len()).collect();
+        let facts = crate::cpu::privatize_facts(&l.args, &sizes, true);
+        let compiled = lower::cpu::compile_facts(&k, &cfg, globals.len(), false, &facts)?;
         let args = crate::cpu::cpu_args(&l.args, &mut buffers);
         let gptrs: Vec<*mut u8> = globals.iter_mut().map(|g| g.as_mut_ptr()).collect();
         // SAFETY: the pointers are our host buffers and the module's globals, alive for the

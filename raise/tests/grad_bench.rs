@@ -396,26 +396,36 @@ fn grad_steady_state_cpu() {
             // cpu` adds them when the launch binds distinct buffers:
             // `RAISE_BENCH_ALIAS_SCOPES=1` does too, for an A/B comparison).
             let scopes = std::env::var("RAISE_BENCH_ALIAS_SCOPES").is_ok();
-            let compile = |k: &parallel_ir::ir::Kernel, args: Vec<raise::bind::ParamValue>| {
-                let mut seen = std::collections::HashSet::new();
-                let distinct = scopes
-                    && args.iter().all(|p| match p {
-                        raise::bind::ParamValue::BufferBase(i)
-                        | raise::bind::ParamValue::BufferOffset(i, _) => seen.insert(*i),
-                        raise::bind::ParamValue::Bits(_) => true,
-                    });
-                CpuLaunch {
-                    exe: lower::cpu::compile_with(k, cfg, ng, distinct).unwrap(),
-                    args,
-                }
-            };
+            // Global atomic adds privatized as `raise run` (integers) and `raise::grad`
+            // (floats too) privatize them (`RAISE_BENCH_NO_PRIVATIZE`: never, for an A/B).
+            let sizes: Vec<usize> = inputs.iter().chain(&inputs).map(|b| b.data.len()).collect();
+            let no_priv = std::env::var("RAISE_BENCH_NO_PRIVATIZE").is_ok();
+            let compile =
+                |k: &parallel_ir::ir::Kernel, args: Vec<raise::bind::ParamValue>, floats: bool| {
+                    let mut seen = std::collections::HashSet::new();
+                    let distinct = scopes
+                        && args.iter().all(|p| match p {
+                            raise::bind::ParamValue::BufferBase(i)
+                            | raise::bind::ParamValue::BufferOffset(i, _) => seen.insert(*i),
+                            raise::bind::ParamValue::Bits(_) => true,
+                        });
+                    let facts = if no_priv {
+                        lower::cpu::PrivatizeFacts::default()
+                    } else {
+                        raise::cpu::privatize_facts(&args, &sizes, floats)
+                    };
+                    CpuLaunch {
+                        exe: lower::cpu::compile_facts(k, cfg, ng, distinct, &facts).unwrap(),
+                        args,
+                    }
+                };
             let k = raise::cpu::prepare(&module, l, &mut cache).unwrap();
-            primal.push(compile(&k, l.params.clone()));
+            primal.push(compile(&k, l.params.clone(), false));
             // The derivative program's kernels, prepared as `raise::grad` prepares them.
             let raised = parallel_ir::raise_kernel(&module, l.kernel).unwrap();
             primal_writes.push(raise::grad::written_buffers(&raised, &l.params, n));
             let f = raise::grad::prepare_cpu(&raised, cfg).unwrap();
-            forward.push(compile(&f, l.params.clone()));
+            forward.push(compile(&f, l.params.clone(), true));
             let scalars: Vec<Option<u64>> = l
                 .params
                 .iter()
@@ -468,7 +478,7 @@ fn grad_steady_state_cpu() {
                     adjoint_writes.push(raise::grad::written_buffers(&d, &args, n));
                 }
                 let d = raise::grad::prepare_cpu(&d, cfg).unwrap();
-                out.push(compile(&d, args));
+                out.push(compile(&d, args, true));
             }
         }
         let fresh_globals = || -> Vec<Vec<u8>> {

@@ -266,7 +266,7 @@ fn integer_sums_are_exact() {
 
 /// Float adds of values whose every partial sum is exact (multiples of 0.5 far below
 /// 2^24), so every order and association gives the same bits; untouched bins hold
-/// -0.0 and NaN and must keep them.
+/// -0.0, a quiet and a signalling NaN and must keep them bit for bit.
 #[test]
 fn float_sums_and_untouched_bins() {
     for ty in [Type::F32, Type::F64] {
@@ -298,12 +298,22 @@ fn float_sums_and_untouched_bins() {
                     })
                     .collect()
             };
-            let mut bins = enc(&init);
             let size = (ty.bits() / 8) as u64;
+            // Bin 72: a signalling NaN, which an add would quiet.
+            let snan: Vec<u8> = if ty == Type::F32 {
+                0x7f80_0001u32.to_le_bytes().to_vec()
+            } else {
+                0x7ff0_0000_0000_0001u64.to_le_bytes().to_vec()
+            };
+            let at = 72 * size as usize..73 * size as usize;
+            let mut bins = enc(&init);
+            bins[at.clone()].copy_from_slice(&snan);
+            let mut want = enc(&want);
+            want[at].copy_from_slice(&snan);
             let f = facts(Some(nbins as u64 * size), true, chunks);
             assert!(plan_of(&k, grid, block, &f).is_some());
             run(&k, grid, block, &f, &mut d, &mut bins);
-            assert_eq!(bins, enc(&want), "{ty} chunks {chunks:?}");
+            assert_eq!(bins, want, "{ty} chunks {chunks:?}");
         }
     }
 }

@@ -5,8 +5,9 @@
 //! compare-and-swap loop on x86), which dominates the gradient's time. When a buffer is
 //! touched by nothing but such adds, the grid instead runs as `G` chunks of blocks in
 //! parallel (`G` about the core count); the blocks of a chunk run one after another and
-//! add with plain load-add-stores into the chunk's own private copy of the buffer, and a
-//! parallel pass then adds the `G` copies into the buffer.
+//! add with plain load-add-stores: chunk 0 into the buffer itself, every other chunk into
+//! its own private copy of the buffer; a parallel pass then adds the `G - 1` copies into
+//! the buffer.
 //!
 //! # When (the [`plan`] analysis)
 //! A pointer parameter `p` is privatized when all of these hold:
@@ -20,11 +21,11 @@
 //!   is unused: integer `Add`/`Sub` on `i32`/`i64`, or float `FAdd` on `f32`/`f64` when the
 //!   caller allows float reassociation ([`PrivatizeFacts::float_atomics`]); all of one
 //!   type, and all inside the grid loop being emitted;
-//! - it pays off and fits: with `E = bytes / size` elements, `G * E <= 4 * threads *
-//!   sites` (zeroing and reducing `G` copies costs about `2 * G * E` cheap, vectorized
-//!   element operations, against at least one atomic per thread and site, each several
-//!   times dearer than a plain add even uncontended), and all copies together at most
-//!   [`MAX_COPY_BYTES`].
+//! - it pays off and fits: with `E = bytes / size` elements, `(G - 1) * E <= 4 * threads
+//!   * sites` (filling and reducing `G - 1` copies costs about `2 * (G - 1) * E` cheap,
+//!   vectorized element operations, against at least one atomic per thread and site, a
+//!   locked instruction or compare-and-swap loop several times dearer than a plain add
+//!   even uncontended), and all copies together at most [`MAX_COPY_BYTES`].
 //!
 //! # Why it is legal
 //! CUDA gives atomics to one address no order: any interleaving of the grid's adds is a
@@ -32,19 +33,22 @@
 //! buffer before the launch ends. The blocks of a chunk run in sequence on one OS thread
 //! (the CPU backend already runs a block's threads one after another, and OpenMP runs a
 //! contiguous range of blocks per thread), so a plain read-modify-write into the chunk's
-//! copy, which no other thread touches, is that chunk's sequence of adds.
-//! - Integers: addition modulo `2^n` is associative and commutative, so `buffer + sum of
-//!   the copies` (copies start at 0, a `Sub` adds the negation) is exactly what every
-//!   order of the atomics gives: bit-exact.
-//! - Floats: the result is `((x + S_0) + S_1) + ...` with `S_c` the chunk's sequential
-//!   sum. That *reassociates* the adds, which no order of single atomic adds need produce:
+//! copy (or, for chunk 0, the buffer), which no other thread touches until the chunks
+//! are done, is that chunk's sequence of adds.
+//! - Integers: addition modulo `2^n` is associative and commutative, so the buffer after
+//!   chunk 0 plus the other chunks' copies (which start at 0, a `Sub` adding the negation)
+//!   is exactly what every order of the atomics gives: bit-exact.
+//! - Floats: the result is `((x + a_1 + ... + a_m) + S_1) + S_2 + ...`, chunk 0's adds in
+//!   sequence from `x` and then `S_c`, chunk `c`'s sequential sum. That *reassociates*
+//!   the adds, which no order of single atomic adds need produce:
 //!   the result can differ from every valid order by rounding (like a tree reduction), and
 //!   in extreme cases by overflow (`S_c` overflowing where every sequential order starting
 //!   at `x` does not). That is why float privatization is opt-in: the gradient path turns
 //!   it on (an adjoint's accumulation is a sum in arbitrary order, which the xla target's
 //!   scatter-add reassociates as well), `raise run` does not. The copies start at `-0.0`,
-//!   the exact identity of IEEE addition, so an element no chunk touches stays bit-exact
-//!   (`x + -0.0 == x`, signed zeros and NaNs included), and a chunk's first add is exact.
+//!   the exact identity of IEEE addition (`-0.0 + a == a`, so a chunk's first add is
+//!   exact), and a copy element still at `-0.0` is not added into the buffer, so an
+//!   element no chunk touches keeps its bits exactly.
 //!
 //! Adds outside `[0, bytes)` or misaligned for their type keep the real atomic on the
 //! buffer (as without privatization: out-of-bounds is as undefined as on a GPU, but
@@ -123,6 +127,16 @@ fn all_ops(k: &Kernel, region: &Region, out: &mut Vec<OpId>) {
         for r in k.op(o).kind.regions() {
             all_ops(k, r, out);
         }
+    }
+}
+
+/// The bits (as a signed integer of the type's width) of the identity a copy starts at:
+/// `-0.0` for floats, 0 for integers.
+fn ident_bits(ty: Type) -> i64 {
+    match ty {
+        Type::F32 => i64::from(i32::MIN),
+        Type::F64 => i64::MIN,
+        _ => 0,
     }
 }
 
@@ -243,13 +257,9 @@ pub fn plan(
         };
         let size = elem_size(*ty);
         let elems = bytes / size;
-        let copies = u64::from(g).saturating_mul(elems);
+        let copies = u64::from(g - 1).saturating_mul(elems);
         let pays = copies <= threads.saturating_mul(4).saturating_mul(s.len() as u64);
-        let copy_bytes = if g > 1 {
-            copies.saturating_mul(size)
-        } else {
-            0
-        };
+        let copy_bytes = copies.saturating_mul(size);
         if elems == 0 || !pays || total.saturating_add(copy_bytes) > MAX_COPY_BYTES {
             continue;
         }
@@ -297,7 +307,7 @@ impl Emitter<'_> {
             let raw = if g > 1 {
                 self.decls
                     .insert("func.func private @malloc(i64) -> !llvm.ptr".to_string());
-                let n = self.const_int((g * p.bytes) as i64, "i64");
+                let n = self.const_int(((g - 1) * p.bytes) as i64, "i64");
                 self.def(&format!("func.call @malloc({n}) : (i64) -> !llvm.ptr"))
             } else {
                 self.def("llvm.mlir.zero : !llvm.ptr")
@@ -321,33 +331,33 @@ impl Emitter<'_> {
         let mut active = HashMap::new();
         for (p, (raw, _)) in plan.buffers.iter().zip(&raws) {
             let buf = self.root_ptr(MemRoot::Param(p.param))?;
+            // Chunk 0 adds into the buffer itself, chunk c >= 1 into copy c - 1.
             let c64 = self.def(&format!("arith.index_cast {c} : index to i64"));
+            let one = self.const_int(1, "i64");
+            let cm1 = self.def(&format!("arith.subi {c64}, {one} : i64"));
             let b = self.const_int(p.bytes as i64, "i64");
-            let off = self.def(&format!("arith.muli {c64}, {b} : i64"));
+            let off = self.def(&format!("arith.muli {cm1}, {b} : i64"));
             let own = self.def(&format!(
                 "llvm.getelementptr {raw}[{off}] : (!llvm.ptr, i64) -> !llvm.ptr, i8"
             ));
+            let first = self.def(&format!("arith.cmpi eq, {c}, {c0} : index"));
+            let direct = self.def(&format!("arith.ori {first}, {any_null} : i1"));
             let priv_ptr = self.def(&format!(
-                "llvm.select {any_null}, {buf}, {own} : i1, !llvm.ptr"
+                "llvm.select {direct}, {buf}, {own} : i1, !llvm.ptr"
             ));
             // Fill with the identity (skipped when adding into the buffer itself).
             let e = self.def(&format!(
                 "arith.constant {} : index",
                 p.bytes / elem_size(p.ty)
             ));
-            let nfill = self.def(&format!("arith.select {any_null}, {c0}, {e} : index"));
+            let nfill = self.def(&format!("arith.select {direct}, {c0}, {e} : index"));
             let it = mty(p.ty);
             let bits = if p.ty.is_float() {
                 format!("i{}", p.ty.bits())
             } else {
                 it.to_string()
             };
-            let ident: i64 = match p.ty {
-                Type::F32 => i64::from(i32::MIN),
-                Type::F64 => i64::MIN,
-                _ => 0,
-            };
-            let ident = self.const_int(ident, &bits);
+            let ident = self.const_int(ident_bits(p.ty), &bits);
             let size = self.const_int(elem_size(p.ty) as i64, "i64");
             let iv = self.fresh();
             self.line(&format!("scf.for {iv} = {c0} to {nfill} step {c1} {{"));
@@ -431,9 +441,11 @@ impl Emitter<'_> {
             let sz = self.const_int(size as i64, "i64");
             let pb = self.const_int(p.bytes as i64, "i64");
             let ci = self.fresh();
-            self.line(&format!("scf.for {ci} = {c0} to {gi} step {c1} {{"));
+            self.line(&format!("scf.for {ci} = {c1} to {gi} step {c1} {{"));
             self.indent += 1;
             let ci64 = self.def(&format!("arith.index_cast {ci} : index to i64"));
+            let one = self.const_int(1, "i64");
+            let ci64 = self.def(&format!("arith.subi {ci64}, {one} : i64"));
             let coff = self.def(&format!("arith.muli {ci64}, {pb} : i64"));
             let copy = self.def(&format!(
                 "llvm.getelementptr {raw}[{coff}] : (!llvm.ptr, i64) -> !llvm.ptr, i8"
@@ -452,12 +464,18 @@ impl Emitter<'_> {
             let t = mty(p.ty);
             let a = self.def(&format!("llvm.load {pa} : !llvm.ptr -> {t}"));
             let b = self.def(&format!("llvm.load {pc} : !llvm.ptr -> {t}"));
-            let add = if p.ty.is_float() {
-                "arith.addf"
+            let s = if p.ty.is_float() {
+                // A copy element still holding the identity's bits is not added, so an
+                // element no chunk added to keeps its bits (a signalling NaN too).
+                let w = p.ty.bits();
+                let bits = self.def(&format!("arith.bitcast {b} : {t} to i{w}"));
+                let id = self.const_int(ident_bits(p.ty), &format!("i{w}"));
+                let untouched = self.def(&format!("arith.cmpi eq, {bits}, {id} : i{w}"));
+                let sum = self.def(&format!("arith.addf {a}, {b} : {t}"));
+                self.def(&format!("arith.select {untouched}, {a}, {sum} : {t}"))
             } else {
-                "arith.addi"
+                self.def(&format!("arith.addi {a}, {b} : {t}"))
             };
-            let s = self.def(&format!("{add} {a}, {b} : {t}"));
             self.line(&format!("llvm.store {s}, {pa} : {t}, !llvm.ptr"));
             self.indent -= 1;
             self.line("}");

@@ -25,11 +25,200 @@ use crate::spec::LaunchSpec;
 
 /// Whether the launch binds its pointer parameters to pairwise distinct buffers.
 pub fn distinct_buffers(launch: &BoundLaunch) -> bool {
-    let mut seen = std::collections::HashSet::new();
-    launch.params.iter().all(|p| match p {
-        ParamValue::BufferBase(i) | ParamValue::BufferOffset(i, _) => seen.insert(*i),
-        ParamValue::Bits(_) => true,
-    })
+    distinct_params(&launch.params)
+}
+
+/// Host storage for the module's global variables (initialised unless shared), one
+/// allocation each, as the compiled code and the interpreter address them.
+pub fn host_globals(module: &Module) -> Vec<Vec<u8>> {
+    module
+        .globals
+        .iter()
+        .map(|g| {
+            let mut bytes = vec![0u8; (g.bytes as usize).max(1)];
+            if g.space != AddrSpace::Shared {
+                if let Some(init) = &g.init {
+                    let n = init.len().min(bytes.len());
+                    bytes[..n].copy_from_slice(&init[..n]);
+                }
+            }
+            bytes
+        })
+        .collect()
+}
+
+/// The compiled kernel's arguments: scalar bits, and pointers into `buffers`.
+pub(crate) fn cpu_args(params: &[ParamValue], buffers: &mut [HostBuffer]) -> Vec<CpuArg> {
+    let bases: Vec<*mut u8> = buffers.iter_mut().map(|b| b.data.as_mut_ptr()).collect();
+    params
+        .iter()
+        .map(|p| match *p {
+            ParamValue::Bits(b) => CpuArg::Bits(b),
+            ParamValue::BufferBase(i) => {
+                CpuArg::Ptr(bases.get(i).copied().unwrap_or(std::ptr::null_mut()))
+            }
+            ParamValue::BufferOffset(i, off) => CpuArg::Ptr(
+                bases
+                    .get(i)
+                    .map(|b| b.wrapping_add(off as usize))
+                    .unwrap_or(std::ptr::null_mut()),
+            ),
+        })
+        .collect()
+}
+
+/// One launch compiled for the CPU backend, ready to run any number of times on a list
+/// of host buffers: the compiled kernel and its arguments (`ParamValue` indices into that
+/// list). Built by [`run_cpu`] and by `raise::grad`'s compile-once derivative programs.
+pub struct CpuLaunch {
+    exe: cpu::CompiledKernel,
+    args: Vec<ParamValue>,
+}
+
+impl CpuLaunch {
+    /// Compile the barrier-free `kernel` for `config`; with `alias_scopes`, tell LLVM that
+    /// the pointer arguments are pairwise distinct when `args` binds them to distinct
+    /// buffers.
+    pub fn compile(
+        kernel: &Kernel,
+        config: &frontend::interp::LaunchConfig,
+        args: Vec<ParamValue>,
+        num_globals: usize,
+        alias_scopes: bool,
+    ) -> Result<Self, Diagnostic> {
+        let facts = cpu::PrivatizeFacts::default();
+        Self::compile_facts(kernel, config, args, num_globals, alias_scopes, &facts)
+    }
+
+    /// [`CpuLaunch::compile`], privatizing global atomic adds as `facts` allow (see
+    /// [`privatize_facts`]; the buffers it runs on must have the sizes the facts name).
+    pub fn compile_facts(
+        kernel: &Kernel,
+        config: &frontend::interp::LaunchConfig,
+        args: Vec<ParamValue>,
+        num_globals: usize,
+        alias_scopes: bool,
+        facts: &cpu::PrivatizeFacts,
+    ) -> Result<Self, Diagnostic> {
+        let distinct = alias_scopes && distinct_params(&args);
+        Ok(CpuLaunch {
+            exe: cpu::compile_facts(kernel, config, num_globals, distinct, facts)?,
+            args,
+        })
+    }
+
+    /// The buffer indices this launch's arguments refer to.
+    pub fn args(&self) -> &[ParamValue] {
+        &self.args
+    }
+
+    /// Run on `buffers` (every index the arguments name must exist, and each buffer must
+    /// be as large as the launch's accesses: the caller's contract, checked against the
+    /// spec by the callers in this crate) and the module's `globals`.
+    pub(crate) fn run(
+        &self,
+        buffers: &mut [HostBuffer],
+        globals: &mut [Vec<u8>],
+    ) -> Result<(), Diagnostic> {
+        let max = self.args.iter().filter_map(|p| match *p {
+            ParamValue::BufferBase(i) | ParamValue::BufferOffset(i, _) => Some(i),
+            ParamValue::Bits(_) => None,
+        });
+        if let Some(i) = max.max().filter(|&i| i >= buffers.len()) {
+            return Err(Diagnostic::new(
+                "internal",
+                format!("launch argument names buffer {i} of {}", buffers.len()),
+            ));
+        }
+        let args = cpu_args(&self.args, buffers);
+        let gptrs: Vec<*mut u8> = globals.iter_mut().map(|g| g.as_mut_ptr()).collect();
+        // SAFETY: the pointers are live host buffers (every named index exists, checked
+        // above) and the module's globals, alive for the call; the kernel's accesses within
+        // them are the spec's contract (shadow buffers have their primal's size).
+        unsafe { self.exe.run(&args, &gptrs) }
+    }
+}
+
+/// A launch program compiled once for the CPU backend, as `raise run --target cpu`
+/// compiles it (barrier elimination, distribution, alias scopes where the launch binds
+/// distinct buffers) but without the interpreter fallback: a kernel the CPU path cannot
+/// handle is an error. [`CpuProgram::run`] executes it on new inputs any number of times.
+pub struct CpuProgram {
+    byte_lens: Vec<usize>,
+    launches: Vec<CpuLaunch>,
+    globals: Vec<Vec<u8>>,
+}
+
+impl CpuProgram {
+    /// Raise, prepare and compile every launch of `spec`.
+    pub fn compile(module: &Module, spec: &LaunchSpec) -> Result<Self, Diagnostic> {
+        let bound = crate::driver::bind_spec(module, spec)?;
+        let globals = host_globals(module);
+        let mut cache = HashMap::new();
+        let mut launches = Vec::with_capacity(bound.len());
+        // `run` checks that the buffers have these sizes.
+        let byte_lens: Vec<usize> = spec.buffers.iter().map(|b| b.byte_len()).collect();
+        for l in &bound {
+            let k = prepare(module, l, &mut cache)?;
+            // Integer atomic adds only: privatizing float ones reassociates them.
+            let facts = privatize_facts(&l.params, &byte_lens, false);
+            launches.push(CpuLaunch::compile_facts(
+                &k,
+                &l.config,
+                l.params.clone(),
+                globals.len(),
+                true,
+                &facts,
+            )?);
+        }
+        Ok(CpuProgram {
+            byte_lens,
+            launches,
+            globals,
+        })
+    }
+
+    /// The final buffers, given the initial ones (spec order, spec sizes).
+    pub fn run(&self, inputs: Vec<HostBuffer>) -> Result<Vec<HostBuffer>, Diagnostic> {
+        check_byte_lens("input", &self.byte_lens, &inputs)?;
+        let mut buffers = inputs;
+        let mut globals = self.globals.clone();
+        for l in &self.launches {
+            l.run(&mut buffers, &mut globals)?;
+        }
+        Ok(buffers)
+    }
+}
+
+/// `buffers` has one buffer of each of the spec's byte lengths, in order (the compiled
+/// code does not bounds-check, so this is what makes running it sound).
+pub(crate) fn check_byte_lens(
+    what: &str,
+    byte_lens: &[usize],
+    buffers: &[HostBuffer],
+) -> Result<(), Diagnostic> {
+    if buffers.len() != byte_lens.len() {
+        return Err(Diagnostic::new(
+            "bad-buffers",
+            format!(
+                "{} {what} buffers given, the spec has {}",
+                buffers.len(),
+                byte_lens.len()
+            ),
+        ));
+    }
+    for (i, (b, &want)) in buffers.iter().zip(byte_lens).enumerate() {
+        if b.data.len() != want {
+            return Err(Diagnostic::new(
+                "bad-buffers",
+                format!(
+                    "{what} buffer {i} has {} bytes, the spec says {want}",
+                    b.data.len()
+                ),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// What the CPU backend may assume about a launch's buffers for privatizing global
@@ -68,43 +257,13 @@ pub fn privatize_facts(
     }
 }
 
-/// Host storage for the module's global variables (initialised unless shared), one
-/// allocation each, as the compiled code and the interpreter address them.
-pub(crate) fn host_globals(module: &Module) -> Vec<Vec<u8>> {
-    module
-        .globals
-        .iter()
-        .map(|g| {
-            let mut bytes = vec![0u8; (g.bytes as usize).max(1)];
-            if g.space != AddrSpace::Shared {
-                if let Some(init) = &g.init {
-                    let n = init.len().min(bytes.len());
-                    bytes[..n].copy_from_slice(&init[..n]);
-                }
-            }
-            bytes
-        })
-        .collect()
-}
-
-/// The compiled kernel's arguments: scalar bits, and pointers into `buffers`.
-pub(crate) fn cpu_args(params: &[ParamValue], buffers: &mut [HostBuffer]) -> Vec<CpuArg> {
-    let bases: Vec<*mut u8> = buffers.iter_mut().map(|b| b.data.as_mut_ptr()).collect();
-    params
-        .iter()
-        .map(|p| match *p {
-            ParamValue::Bits(b) => CpuArg::Bits(b),
-            ParamValue::BufferBase(i) => {
-                CpuArg::Ptr(bases.get(i).copied().unwrap_or(std::ptr::null_mut()))
-            }
-            ParamValue::BufferOffset(i, off) => CpuArg::Ptr(
-                bases
-                    .get(i)
-                    .map(|b| b.wrapping_add(off as usize))
-                    .unwrap_or(std::ptr::null_mut()),
-            ),
-        })
-        .collect()
+/// Whether `params` binds its pointer parameters to pairwise distinct buffers.
+fn distinct_params(params: &[ParamValue]) -> bool {
+    let mut seen = std::collections::HashSet::new();
+    params.iter().all(|p| match p {
+        ParamValue::BufferBase(i) | ParamValue::BufferOffset(i, _) => seen.insert(*i),
+        ParamValue::Bits(_) => true,
+    })
 }
 
 /// Raise a kernel and make it barrier-free for the launch: barrier elimination (drop the
@@ -154,11 +313,12 @@ pub fn run_cpu(
             // Integer atomic adds only: privatizing float ones reassociates them.
             let sizes: Vec<usize> = buffers.iter().map(|b| b.data.len()).collect();
             let facts = privatize_facts(&launch.params, &sizes, false);
-            cpu::compile_facts(
+            CpuLaunch::compile_facts(
                 &k,
                 &launch.config,
+                launch.params.clone(),
                 globals.len(),
-                distinct_buffers(launch),
+                true,
                 &facts,
             )
         });
@@ -176,11 +336,7 @@ pub fn run_cpu(
                 continue;
             }
         };
-        let args = cpu_args(&launch.params, &mut buffers);
-        let gptrs: Vec<*mut u8> = globals.iter_mut().map(|g| g.as_mut_ptr()).collect();
-        // SAFETY: the pointers are the spec's buffers and the module's globals, alive for
-        // the call; the kernel's accesses within them are the spec's contract.
-        unsafe { compiled.run(&args, &gptrs)? };
+        compiled.run(&mut buffers, &mut globals)?;
     }
     Ok(RunResult { buffers, notes })
 }

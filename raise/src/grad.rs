@@ -32,6 +32,7 @@ use parallel_ir::ir::Kernel;
 
 use crate::bind::ParamValue;
 use crate::buffers::{DType, HostBuffer};
+use crate::cpu::{check_byte_lens, CpuLaunch};
 use crate::driver::{bind_spec, BoundLaunch, RunOptions, Target};
 use crate::spec::LaunchSpec;
 
@@ -110,18 +111,10 @@ fn run_raised_cpu(
     for l in launches {
         let cfg = config(l);
         let k = prepare_cpu(l.kernel, &cfg)?;
-        // Global atomic adds privatized where legal, float ones too (reassociated: an
-        // adjoint's accumulation is a sum in no particular order; see
-        // `lower::cpu::privatize`).
         let sizes: Vec<usize> = buffers.iter().map(|b| b.data.len()).collect();
         let facts = crate::cpu::privatize_facts(&l.args, &sizes, true);
-        let compiled = lower::cpu::compile_facts(&k, &cfg, globals.len(), false, &facts)?;
-        let args = crate::cpu::cpu_args(&l.args, &mut buffers);
-        let gptrs: Vec<*mut u8> = globals.iter_mut().map(|g| g.as_mut_ptr()).collect();
-        // SAFETY: the pointers are our host buffers and the module's globals, alive for the
-        // call; the transformed kernel accesses the shadow buffers exactly where the primal
-        // kernel accesses the primal ones (same sizes), which is the spec's contract.
-        unsafe { compiled.run(&args, &gptrs)? };
+        CpuLaunch::compile_facts(&k, &cfg, l.args.clone(), globals.len(), false, &facts)?
+            .run(&mut buffers, &mut globals)?;
     }
     Ok(buffers)
 }
@@ -522,6 +515,10 @@ pub fn jvp(
     target: Target,
     options: &RunOptions,
 ) -> Result<(Vec<HostBuffer>, Vec<HostBuffer>), Diagnostic> {
+    if target == Target::Cpu {
+        let program = CpuJvp::compile(module, spec, &CpuDerivativeOptions::default())?;
+        return program.run(inputs, tangents);
+    }
     let bound = bind_spec(module, spec)?;
     let n = inputs.len();
     let kernels = derive(module, &bound, Mode::Jvp, n)?;
@@ -580,16 +577,21 @@ pub fn write_prefixed(
 /// that a later launch or the adjoint overwrites ([`saved_buffers`]); then, last launch
 /// first, the adjoint kernel runs on the state before its launch (those copies, the
 /// other buffers lent from the final state) plus the current cotangents, which it turns
-/// into the cotangents of that state. On `xla` this whole program is one module ([`grad_program`]: the copies
-/// are SSA values), compiled once.
+/// into the cotangents of that state ([`reverse_schedule`]). On `xla` this whole program
+/// is one module ([`grad_program`]: the copies are SSA values), compiled once; on `cpu`
+/// it is [`CpuGrad`] (each kernel compiled once).
 pub fn grad(
     module: &Module,
     spec: &LaunchSpec,
     inputs: Vec<HostBuffer>,
-    mut cotangents: Vec<HostBuffer>,
+    cotangents: Vec<HostBuffer>,
     target: Target,
     options: &RunOptions,
 ) -> Result<(Vec<HostBuffer>, Vec<HostBuffer>), Diagnostic> {
+    if target == Target::Cpu {
+        let program = CpuGrad::compile(module, spec, &CpuDerivativeOptions::default())?;
+        return program.run(inputs, cotangents);
+    }
     let bound = bind_spec(module, spec)?;
     let n = inputs.len();
     let mode = if target == Target::Xla {
@@ -618,9 +620,42 @@ pub fn grad(
             .collect()
     };
     let copy = saved_buffers(&writes(&primal), &writes(&adjoint));
-    let mut saved = Vec::with_capacity(bound.len());
+    let run = |launch: &RaisedLaunch, buffers| {
+        run_raised(
+            module,
+            target,
+            options,
+            buffers,
+            std::slice::from_ref(launch),
+        )
+    };
+    reverse_schedule(
+        &copy,
+        inputs,
+        cotangents,
+        |k, b| run(&primal[k], b),
+        |k, b| run(&adjoint[k], b),
+    )
+}
+
+/// The reverse-mode schedule on host buffers: run the primal launches forward
+/// (`primal(k, state)`), keeping before launch `k` a copy of the buffers `copy[k]`
+/// selects ([`saved_buffers`]); then, last launch first, run `adjoint(k, buffers ++
+/// cotangents)` on the state before launch `k` (the copies, the other buffers lent from
+/// the final state) and the current cotangents, which it turns into the cotangents of that
+/// state. Cotangents of non-float buffers are zero throughout. Gives the final buffers
+/// and the cotangents of the initial ones.
+fn reverse_schedule(
+    copy: &[Vec<bool>],
+    inputs: Vec<HostBuffer>,
+    mut cotangents: Vec<HostBuffer>,
+    mut primal: impl FnMut(usize, Vec<HostBuffer>) -> Result<Vec<HostBuffer>, Diagnostic>,
+    mut adjoint: impl FnMut(usize, Vec<HostBuffer>) -> Result<Vec<HostBuffer>, Diagnostic>,
+) -> Result<(Vec<HostBuffer>, Vec<HostBuffer>), Diagnostic> {
+    let n = inputs.len();
+    let mut saved = Vec::with_capacity(copy.len());
     let mut state = inputs;
-    for (launch, copy) in primal.into_iter().zip(&copy) {
+    for (k, copy) in copy.iter().enumerate() {
         saved.push(
             state
                 .iter()
@@ -638,17 +673,20 @@ pub fn grad(
                 })
                 .collect::<Vec<_>>(),
         );
-        state = run_raised(module, target, options, state, &[launch])?;
+        state = primal(k, state)?;
     }
     zero_non_float(&mut cotangents);
-    for ((launch, before), copy) in adjoint.into_iter().zip(saved).zip(&copy).rev() {
+    for (k, (before, copy)) in saved.into_iter().zip(copy).enumerate().rev() {
         // Buffers not copied are lent from the final state (the adjoint leaves them).
         let mut all = before;
         for (j, _) in copy.iter().enumerate().filter(|(_, &c)| !c) {
             all[j].data = std::mem::take(&mut state[j].data);
         }
         all.extend(cotangents);
-        let mut out = run_raised(module, target, options, all, &[launch])?;
+        let mut out = adjoint(k, all)?;
+        if out.len() != 2 * n {
+            return Err(Diagnostic::new("internal", "an adjoint lost buffers"));
+        }
         cotangents = out.split_off(n);
         for (j, _) in copy.iter().enumerate().filter(|(_, &c)| !c) {
             state[j].data = std::mem::take(&mut out[j].data);
@@ -656,6 +694,169 @@ pub fn grad(
         zero_non_float(&mut cotangents);
     }
     Ok((state, cotangents))
+}
+
+/// How the compile-once CPU derivative programs ([`CpuGrad`], [`CpuJvp`]) prepare their
+/// kernels. The default is what `raise grad --target cpu` and `raise jvp --target cpu`
+/// run; the switches exist for A/B measurements.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CpuDerivativeOptions {
+    /// The adjoints' race-free atomic adds become plain ([`adjoint_for_launch`]).
+    pub plain_accumulation: bool,
+    /// Alias scopes where a launch binds distinct buffers (off: see [`prepare_cpu`]).
+    pub alias_scopes: bool,
+    /// Global atomic adds privatized where legal and paying, float ones too
+    /// (`lower::cpu::privatize`: reassociated; an adjoint's accumulation is a sum in no
+    /// particular order, which the xla target's scatter-add reassociates as well).
+    pub privatize: bool,
+}
+
+impl Default for CpuDerivativeOptions {
+    fn default() -> Self {
+        CpuDerivativeOptions {
+            plain_accumulation: true,
+            alias_scopes: false,
+            privatize: true,
+        }
+    }
+}
+
+/// Compile a raised launch list for the CPU ([`prepare_cpu`] then
+/// [`CpuLaunch::compile_facts`]); with `options.privatize`, buffer `j` and its shadow
+/// `n + j` have `byte_lens[j]` bytes (the programs' `run` checks the sizes).
+fn compile_cpu_launches(
+    launches: &[RaisedLaunch],
+    num_globals: usize,
+    options: &CpuDerivativeOptions,
+    byte_lens: &[usize],
+) -> Result<Vec<CpuLaunch>, Diagnostic> {
+    let sizes: Vec<usize> = byte_lens.iter().chain(byte_lens).copied().collect();
+    launches
+        .iter()
+        .map(|l| {
+            let cfg = config(l);
+            let k = prepare_cpu(l.kernel, &cfg)?;
+            let facts = if options.privatize {
+                crate::cpu::privatize_facts(&l.args, &sizes, true)
+            } else {
+                lower::cpu::PrivatizeFacts::default()
+            };
+            let alias = options.alias_scopes;
+            CpuLaunch::compile_facts(&k, &cfg, l.args.clone(), num_globals, alias, &facts)
+        })
+        .collect()
+}
+
+/// Reverse mode compiled once for the CPU backend: the raised primal kernels and their
+/// adjoints prepared as [`grad`] runs them on `cpu`, each compiled once; [`CpuGrad::run`]
+/// executes [`grad`]'s schedule on new inputs and cotangents any number of times.
+pub struct CpuGrad {
+    byte_lens: Vec<usize>,
+    primal: Vec<CpuLaunch>,
+    adjoint: Vec<CpuLaunch>,
+    copy: Vec<Vec<bool>>,
+    globals: Vec<Vec<u8>>,
+}
+
+impl CpuGrad {
+    pub fn compile(
+        module: &Module,
+        spec: &LaunchSpec,
+        options: &CpuDerivativeOptions,
+    ) -> Result<Self, Diagnostic> {
+        let bound = bind_spec(module, spec)?;
+        let n = spec.buffers.len();
+        let mode = Mode::Vjp {
+            plain_accumulation: options.plain_accumulation,
+        };
+        let kernels = derive(module, &bound, mode, n)?;
+        let (primal, adjoint) = derived_launches(&bound, &kernels, n)?;
+        let writes = |ls: &[RaisedLaunch]| -> Vec<Vec<bool>> {
+            ls.iter()
+                .map(|l| written_buffers(l.kernel, &l.args, n))
+                .collect()
+        };
+        let globals = crate::cpu::host_globals(module);
+        let byte_lens: Vec<usize> = spec.buffers.iter().map(|b| b.byte_len()).collect();
+        Ok(CpuGrad {
+            copy: saved_buffers(&writes(&primal), &writes(&adjoint)),
+            primal: compile_cpu_launches(&primal, globals.len(), options, &byte_lens)?,
+            adjoint: compile_cpu_launches(&adjoint, globals.len(), options, &byte_lens)?,
+            byte_lens,
+            globals,
+        })
+    }
+
+    /// The final buffers and the cotangents of the initial buffers (as [`grad`]).
+    /// Each launch sees the module's globals as initialised (as on `parallel-interp`).
+    pub fn run(
+        &self,
+        inputs: Vec<HostBuffer>,
+        cotangents: Vec<HostBuffer>,
+    ) -> Result<(Vec<HostBuffer>, Vec<HostBuffer>), Diagnostic> {
+        check_byte_lens("input", &self.byte_lens, &inputs)?;
+        check_byte_lens("cotangent", &self.byte_lens, &cotangents)?;
+        let run = |l: &CpuLaunch, mut buffers: Vec<HostBuffer>| {
+            l.run(&mut buffers, &mut self.globals.clone())?;
+            Ok(buffers)
+        };
+        reverse_schedule(
+            &self.copy,
+            inputs,
+            cotangents,
+            |k, b| run(&self.primal[k], b),
+            |k, b| run(&self.adjoint[k], b),
+        )
+    }
+}
+
+/// Forward mode compiled once for the CPU backend (the JVP kernels as [`jvp`] runs them
+/// on `cpu`); [`CpuJvp::run`] executes them on new inputs and tangents.
+pub struct CpuJvp {
+    byte_lens: Vec<usize>,
+    launches: Vec<CpuLaunch>,
+    globals: Vec<Vec<u8>>,
+}
+
+impl CpuJvp {
+    pub fn compile(
+        module: &Module,
+        spec: &LaunchSpec,
+        options: &CpuDerivativeOptions,
+    ) -> Result<Self, Diagnostic> {
+        let bound = bind_spec(module, spec)?;
+        let n = spec.buffers.len();
+        let kernels = derive(module, &bound, Mode::Jvp, n)?;
+        let (_, launches) = derived_launches(&bound, &kernels, n)?;
+        let globals = crate::cpu::host_globals(module);
+        let byte_lens: Vec<usize> = spec.buffers.iter().map(|b| b.byte_len()).collect();
+        Ok(CpuJvp {
+            launches: compile_cpu_launches(&launches, globals.len(), options, &byte_lens)?,
+            byte_lens,
+            globals,
+        })
+    }
+
+    /// The final buffers and their tangents (as [`jvp`]).
+    pub fn run(
+        &self,
+        inputs: Vec<HostBuffer>,
+        mut tangents: Vec<HostBuffer>,
+    ) -> Result<(Vec<HostBuffer>, Vec<HostBuffer>), Diagnostic> {
+        check_byte_lens("input", &self.byte_lens, &inputs)?;
+        check_byte_lens("tangent", &self.byte_lens, &tangents)?;
+        let n = inputs.len();
+        zero_non_float(&mut tangents);
+        let mut all = inputs;
+        all.extend(tangents);
+        let mut globals = self.globals.clone();
+        for l in &self.launches {
+            l.run(&mut all, &mut globals)?;
+        }
+        let mut tangents_out = all.split_off(n);
+        zero_non_float(&mut tangents_out);
+        Ok((all, tangents_out))
+    }
 }
 
 /// Which of the first `n` buffers `kernel` may write when launched with `args`: the

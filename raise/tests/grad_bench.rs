@@ -7,8 +7,8 @@
 //! `grad_steady_state_xla` (also ignored) measures execution only on xla: the primal,
 //! JVP and gradient modules of scaled copies of the examples, each compiled once
 //! (`RAISE_BENCH_ONLY=a,b` restricts the examples). `grad_steady_state_cpu` does the same
-//! on cpu: each launch's primal, JVP and adjoint kernels compiled once, then the programs
-//! `raise run/jvp/grad --target cpu` execute, timed without compilation.
+//! on cpu through the compile-once programs `raise run/jvp/grad --target cpu` execute
+//! (`raise::cpu::CpuProgram`, `raise::grad::{CpuJvp, CpuGrad}`), timed without compilation.
 
 use std::path::Path;
 use std::time::Instant;
@@ -292,84 +292,33 @@ fn grad_steady_state_xla() {
     let _ = std::fs::remove_dir_all(&tmp);
 }
 
-/// One launch's kernel compiled for the CPU, with its arguments (buffer indices into the
-/// program's buffer list, shadows at `n + j`).
-struct CpuLaunch {
-    exe: lower::cpu::CompiledKernel,
-    args: Vec<raise::bind::ParamValue>,
-}
-
-impl CpuLaunch {
-    fn run(&self, bufs: &mut [raise::buffers::HostBuffer], globals: &mut [Vec<u8>]) {
-        use lower::cpu::CpuArg;
-        use raise::bind::ParamValue;
-        let bases: Vec<*mut u8> = bufs.iter_mut().map(|b| b.data.as_mut_ptr()).collect();
-        let args: Vec<CpuArg> = self
-            .args
-            .iter()
-            .map(|p| match *p {
-                ParamValue::Bits(b) => CpuArg::Bits(b),
-                ParamValue::BufferBase(i) => CpuArg::Ptr(bases[i]),
-                ParamValue::BufferOffset(i, off) => {
-                    CpuArg::Ptr(bases[i].wrapping_add(off as usize))
-                }
-            })
-            .collect();
-        let gptrs: Vec<*mut u8> = globals.iter_mut().map(|g| g.as_mut_ptr()).collect();
-        // SAFETY: the spec's buffers (and their shadows, same sizes) and the module's
-        // globals, alive for the call; the accesses within them are the spec's contract.
-        unsafe { self.exe.run(&args, &gptrs).unwrap() };
-    }
-}
-
-/// The arguments of a derivative kernel as `raise::grad` binds them: the original ones,
-/// then for each pointer parameter the shadow of its buffer (`j` -> `n + j`).
-fn cpu_shadow_args(
-    kernel: &parallel_ir::ir::Kernel,
-    args: &[raise::bind::ParamValue],
-    n: usize,
-) -> Vec<raise::bind::ParamValue> {
-    use raise::bind::ParamValue;
-    let mut out = args.to_vec();
-    for (i, t) in parallel_ir::autodiff::tangent_params(kernel)
-        .into_iter()
-        .take(args.len())
-        .enumerate()
-    {
-        if t.is_some() {
-            out.push(match args[i] {
-                ParamValue::BufferBase(j) => ParamValue::BufferBase(n + j),
-                ParamValue::BufferOffset(j, off) => ParamValue::BufferOffset(n + j, off),
-                other => other,
-            });
-        }
-    }
-    out
-}
-
-/// Steady state on cpu: for every launch, the primal kernel as `raise run --target cpu`
-/// prepares it (barrier elimination, distribution), and the raised kernel, its JVP and
-/// its adjoint (specialised to the launch, race-free atomics made plain) prepared as
-/// `raise::grad` runs them (`grad::adjoint_for_launch`, `grad::prepare_cpu`), each
-/// compiled once (MLIR JIT, no alias scopes; set
-/// `RAISE_BENCH_ATOMIC_ADJOINTS` to keep every adjoint atomic, for an A/B comparison);
-/// then the three programs are timed without compilation: primal = copy the inputs and
-/// run the launches; JVP = copy inputs and tangents, run the JVP launches; gradient =
-/// `raise::grad`'s schedule (before each primal launch copy the buffers that it, a later
-/// launch or its adjoint overwrites, and run it; then last launch first run the adjoint on
-/// those copies, the other buffers lent from the final state, plus the cotangents,
-/// zeroing integer cotangents). Fastest of 15 interleaved calls after 2 warm-ups, at the xla scaled sizes.
-/// The gradient is checked against `raise::grad --target cpu` on the same inputs.
+/// Steady state on cpu: the primal program as `raise run --target cpu` compiles it
+/// (`raise::cpu::CpuProgram`: barrier elimination, distribution, alias scopes where a
+/// launch binds distinct buffers), and the JVP and gradient programs as `raise jvp` /
+/// `raise grad --target cpu` run them (`raise::grad::CpuJvp`, `raise::grad::CpuGrad`:
+/// distribution only, adjoints specialised to the launch with race-free atomics made
+/// plain), each kernel compiled once; then the three programs are timed without
+/// compilation (inputs, tangents and cotangents copied in each call). Fastest of 15
+/// interleaved calls after 2 warm-ups, at the xla scaled sizes. For A/B comparisons,
+/// `RAISE_BENCH_ATOMIC_ADJOINTS` keeps every adjoint atomic and
+/// `RAISE_BENCH_ALIAS_SCOPES` compiles the derivative kernels with alias scopes and
+/// `RAISE_BENCH_NO_PRIVATIZE` does not privatize their global atomic adds.
+/// (`raise grad --target cpu` runs exactly `CpuGrad`, so its values are checked by the
+/// grad suites, not here.)
 #[test]
 #[ignore]
 fn grad_steady_state_cpu() {
-    use raise::buffers::HostBuffer;
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     let tmp = std::env::temp_dir().join(format!("raise-grad-bench-cpu-{}", std::process::id()));
     std::fs::create_dir_all(&tmp).unwrap();
     println!("| example | size | primal (ms) | jvp (ms) | grad (ms) | jvp/primal | grad/primal |");
     println!("|---|---|---|---|---|---|---|");
     let only = std::env::var("RAISE_BENCH_ONLY").ok();
+    let options = raise::grad::CpuDerivativeOptions {
+        plain_accumulation: std::env::var("RAISE_BENCH_ATOMIC_ADJOINTS").is_err(),
+        alias_scopes: std::env::var("RAISE_BENCH_ALIAS_SCOPES").is_ok(),
+        privatize: std::env::var("RAISE_BENCH_NO_PRIVATIZE").is_err(),
+    };
     for case in scaled_cases() {
         if only
             .as_deref()
@@ -383,232 +332,29 @@ fn grad_steady_state_cpu() {
         let spec = raise::spec::load_spec(&spec_path).unwrap();
         let module = driver::load_module(&dir.join("kernel.O2.ll")).unwrap();
         let inputs = scaled_inputs(&spec);
-        let n = inputs.len();
-        let ng = module.globals.len();
-        let bound = driver::bind_spec(&module, &spec).unwrap();
-        let mut cache = std::collections::HashMap::new();
-        let (mut primal, mut forward, mut jvps, mut adjoints) =
-            (Vec::new(), Vec::new(), Vec::new(), Vec::new());
-        let (mut primal_writes, mut adjoint_writes) = (Vec::new(), Vec::new());
-        for l in &bound {
-            let cfg = &l.config;
-            // Compiled as `raise::grad` compiles: without alias scopes (`raise run --target
-            // cpu` adds them when the launch binds distinct buffers:
-            // `RAISE_BENCH_ALIAS_SCOPES=1` does too, for an A/B comparison).
-            let scopes = std::env::var("RAISE_BENCH_ALIAS_SCOPES").is_ok();
-            // Global atomic adds privatized as `raise run` (integers) and `raise::grad`
-            // (floats too) privatize them (`RAISE_BENCH_NO_PRIVATIZE`: never, for an A/B).
-            let sizes: Vec<usize> = inputs.iter().chain(&inputs).map(|b| b.data.len()).collect();
-            let no_priv = std::env::var("RAISE_BENCH_NO_PRIVATIZE").is_ok();
-            let compile =
-                |k: &parallel_ir::ir::Kernel, args: Vec<raise::bind::ParamValue>, floats: bool| {
-                    let mut seen = std::collections::HashSet::new();
-                    let distinct = scopes
-                        && args.iter().all(|p| match p {
-                            raise::bind::ParamValue::BufferBase(i)
-                            | raise::bind::ParamValue::BufferOffset(i, _) => seen.insert(*i),
-                            raise::bind::ParamValue::Bits(_) => true,
-                        });
-                    let facts = if no_priv {
-                        lower::cpu::PrivatizeFacts::default()
-                    } else {
-                        raise::cpu::privatize_facts(&args, &sizes, floats)
-                    };
-                    CpuLaunch {
-                        exe: lower::cpu::compile_facts(k, cfg, ng, distinct, &facts).unwrap(),
-                        args,
-                    }
-                };
-            let k = raise::cpu::prepare(&module, l, &mut cache).unwrap();
-            primal.push(compile(&k, l.params.clone(), false));
-            // The derivative program's kernels, prepared as `raise::grad` prepares them.
-            let raised = parallel_ir::raise_kernel(&module, l.kernel).unwrap();
-            primal_writes.push(raise::grad::written_buffers(&raised, &l.params, n));
-            let f = raise::grad::prepare_cpu(&raised, cfg).unwrap();
-            forward.push(compile(&f, l.params.clone(), true));
-            let scalars: Vec<Option<u64>> = l
-                .params
-                .iter()
-                .map(|p| match *p {
-                    raise::bind::ParamValue::Bits(b) => Some(b),
-                    _ => None,
-                })
-                .collect();
-            let plain = std::env::var("RAISE_BENCH_ATOMIC_ADJOINTS").is_err();
-            {
-                // Which of the adjoint's atomics become plain (printed to stderr).
-                let mut k =
-                    parallel_ir::autodiff::vjp_kernel_for_launch(&raised, cfg, &scalars).unwrap();
-                let args = cpu_shadow_args(&k, &l.params, n);
-                let opts = parallel_ir::autodiff::accumulate::AccumulateOptions {
-                    grid: cfg.grid,
-                    block: cfg.block,
-                    param_buffers: args
-                        .iter()
-                        .map(|a| match *a {
-                            raise::bind::ParamValue::BufferBase(j) => Some((j, 0)),
-                            raise::bind::ParamValue::BufferOffset(j, o) => Some((j, o)),
-                            raise::bind::ParamValue::Bits(_) => None,
-                        })
-                        .collect(),
-                };
-                if std::env::var("RAISE_BENCH_DUMP").is_ok() {
-                    eprintln!("{}", parallel_ir::print::print_kernel(&k));
-                }
-                let r = parallel_ir::autodiff::accumulate::plain_accumulation(&mut k, &opts);
-                eprintln!(
-                    "{}: {} global atomic adds of the adjoint made plain, {} kept{}",
-                    case.example,
-                    r.rewritten.len(),
-                    r.kept.len(),
-                    r.kept
-                        .iter()
-                        .map(|(_, why)| format!("\n  kept: {why}"))
-                        .collect::<String>()
-                );
-            }
-            for (reverse, out) in [(false, &mut jvps), (true, &mut adjoints)] {
-                let d = if reverse {
-                    raise::grad::adjoint_for_launch(&raised, l, n, plain).unwrap()
-                } else {
-                    parallel_ir::autodiff::jvp_kernel_for_launch(&raised, cfg, &scalars).unwrap()
-                };
-                let args = cpu_shadow_args(&d, &l.params, n);
-                if reverse {
-                    adjoint_writes.push(raise::grad::written_buffers(&d, &args, n));
-                }
-                let d = raise::grad::prepare_cpu(&d, cfg).unwrap();
-                out.push(compile(&d, args, true));
-            }
-        }
-        let fresh_globals = || -> Vec<Vec<u8>> {
-            module
-                .globals
-                .iter()
-                .map(|g| {
-                    let mut bytes = vec![0u8; (g.bytes as usize).max(1)];
-                    if g.space != frontend::ir::AddrSpace::Shared {
-                        if let Some(init) = &g.init {
-                            let m = init.len().min(bytes.len());
-                            bytes[..m].copy_from_slice(&init[..m]);
-                        }
-                    }
-                    bytes
-                })
-                .collect()
-        };
-        let zero_ints = |bufs: &mut [HostBuffer]| {
-            for b in bufs {
-                if !b.dtype.is_float() {
-                    b.data.iter_mut().for_each(|x| *x = 0);
-                }
-            }
-        };
-        let mut globals = fresh_globals();
-        let run_primal = |globals: &mut Vec<Vec<u8>>| {
-            let mut bufs = inputs.clone();
-            for l in &primal {
-                l.run(&mut bufs, globals);
-            }
-            bufs
-        };
-        let run_jvp = |globals: &mut Vec<Vec<u8>>| {
-            let mut bufs = inputs.clone();
-            let mut t = inputs.clone();
-            zero_ints(&mut t);
-            bufs.extend(t);
-            for l in &jvps {
-                l.run(&mut bufs, globals);
-            }
-            bufs
-        };
-        // `raise::grad`'s schedule: copies of the buffers a later launch or the adjoint
-        // overwrites, the others lent from the final state.
-        let copy = raise::grad::saved_buffers(&primal_writes, &adjoint_writes);
-        let run_grad = |globals: &mut Vec<Vec<u8>>| {
-            let mut state = inputs.clone();
-            let mut saved = Vec::with_capacity(forward.len());
-            for (l, c) in forward.iter().zip(&copy) {
-                saved.push(
-                    state
-                        .iter()
-                        .zip(c)
-                        .map(|(b, &c)| {
-                            if c {
-                                b.clone()
-                            } else {
-                                HostBuffer {
-                                    dtype: b.dtype,
-                                    shape: b.shape.clone(),
-                                    data: Vec::new(),
-                                }
-                            }
-                        })
-                        .collect::<Vec<_>>(),
-                );
-                l.run(&mut state, globals);
-            }
-            let mut cot = inputs.clone();
-            zero_ints(&mut cot);
-            for ((l, before), c) in adjoints.iter().zip(saved).zip(&copy).rev() {
-                let mut all = before;
-                for (j, _) in c.iter().enumerate().filter(|(_, &c)| !c) {
-                    all[j].data = std::mem::take(&mut state[j].data);
-                }
-                all.extend(cot);
-                l.run(&mut all, globals);
-                cot = all.split_off(n);
-                for (j, _) in c.iter().enumerate().filter(|(_, &c)| !c) {
-                    state[j].data = std::mem::take(&mut all[j].data);
-                }
-                zero_ints(&mut cot);
-            }
-            (state, cot)
-        };
-        // The compiled gradient program agrees with `raise::grad` on cpu.
-        let (finals, grads) = run_grad(&mut globals);
-        let (want_f, want_g) = raise::grad::grad(
-            &module,
-            &spec,
-            inputs.clone(),
-            inputs.clone(),
-            Target::Cpu,
-            &RunOptions::default(),
-        )
-        .unwrap();
-        // (Within 1e-5 of the buffer's largest magnitude: atomics accumulate in any order.)
-        for (got, want) in finals
-            .iter()
-            .chain(&grads)
-            .zip(want_f.iter().chain(&want_g))
-        {
-            let (g, w) = (got.to_f64_vec(), want.to_f64_vec());
-            let scale = w.iter().fold(1.0f64, |m, x| m.max(x.abs()));
-            let err = g
-                .iter()
-                .zip(&w)
-                .fold(0.0f64, |m, (a, b)| m.max((a - b).abs()));
-            assert!(
-                err <= 1e-5 * scale,
-                "{}: compiled program vs grad: {err}",
-                case.example
-            );
-        }
+        let primal = raise::cpu::CpuProgram::compile(&module, &spec).unwrap();
+        let jvp = raise::grad::CpuJvp::compile(&module, &spec, &options).unwrap();
+        let grad = raise::grad::CpuGrad::compile(&module, &spec, &options).unwrap();
+        let run_primal = || primal.run(inputs.clone()).unwrap();
+        let run_jvp = || jvp.run(inputs.clone(), inputs.clone()).unwrap();
+        let run_grad = || grad.run(inputs.clone(), inputs.clone()).unwrap();
+        let (finals, grads) = run_grad();
+        assert_eq!((finals.len(), grads.len()), (inputs.len(), inputs.len()));
         for _ in 0..2 {
-            run_primal(&mut globals);
-            run_jvp(&mut globals);
-            run_grad(&mut globals);
+            run_primal();
+            run_jvp();
+            run_grad();
         }
         let mut times = vec![Vec::new(); 3];
         for _ in 0..15 {
             let t = Instant::now();
-            std::hint::black_box(run_primal(&mut globals));
+            std::hint::black_box(run_primal());
             times[0].push(t.elapsed().as_secs_f64() * 1e3);
             let t = Instant::now();
-            std::hint::black_box(run_jvp(&mut globals));
+            std::hint::black_box(run_jvp());
             times[1].push(t.elapsed().as_secs_f64() * 1e3);
             let t = Instant::now();
-            std::hint::black_box(run_grad(&mut globals));
+            std::hint::black_box(run_grad());
             times[2].push(t.elapsed().as_secs_f64() * 1e3);
         }
         let ms: Vec<f64> = times

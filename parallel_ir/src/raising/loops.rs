@@ -212,48 +212,17 @@ fn try_for(
     // Build the For.
     let step_op = k.create_op(OpKind::Const { bits: step_bits }, &[ty], None);
     let step = k.result(step_op)?;
-    let mut body_args = vec![iv];
-    let mut new_inits = Vec::new();
-    for (j, &a) in args.iter().enumerate() {
-        if j != i {
-            body_args.push(a);
-            new_inits.push(inits[j]);
-        }
-    }
-    for (pos, &a) in body_args.iter().enumerate() {
-        k.values[a.index()].def = ValueDef::RegionArg {
-            op: w,
-            region: 0,
-            index: pos as u32,
-        };
-    }
-    let mut body_ops: Vec<OpId> = p_ops.to_vec();
-    body_ops.extend_from_slice(tbody);
-    let yields: Vec<Value> = (0..args.len())
-        .filter(|&j| j != i)
-        .map(|j| tv[1 + j])
-        .collect();
-    let y = k.create_op(OpKind::Yield(yields), &[], None);
-    body_ops.push(y);
-    k.op_mut(w).results.clear();
-    let mut carried_map: HashMap<Value, Value> = HashMap::new();
-    for (j, &a) in args.iter().enumerate() {
-        if j != i {
-            let t = k.value_type(a);
-            let r = k.add_result(w, t);
-            carried_map.insert(a, r);
-        }
-    }
-    k.op_mut(w).kind = OpKind::For {
-        lower: inits[i],
-        upper: bound,
-        step,
-        inits: new_inits,
-        body: Region {
-            args: body_args,
-            ops: body_ops,
-        },
+    let body = ForBody {
+        args: &args,
+        counter: i,
+        inits: &inits,
+        next: &tv[1..],
+        ops: [p_ops, tbody].concat(),
     };
+    let carried_map: HashMap<Value, Value> = rebuild_as_for(k, w, body, inits[i], bound, step)
+        .into_iter()
+        .map(|(j, r)| (args[j], r))
+        .collect();
     // After the loop: the exit path's ops, reading the final carried values.
     let post: Vec<OpId> = ebody.to_vec();
     for &o in &post {
@@ -426,48 +395,17 @@ fn try_for_rotated(
     let first = k.result(first_op)?;
     let upper_op = k.create_op(OpKind::Binary(BinaryOp::SMax, bound, first), &[ty], None);
     let upper = k.result(upper_op)?;
-    let mut body_args = vec![iv];
-    let mut new_inits = Vec::new();
-    for (j, &a) in args.iter().enumerate() {
-        if j != i {
-            body_args.push(a);
-            new_inits.push(inits[j]);
-        }
-    }
-    for (pos, &a) in body_args.iter().enumerate() {
-        k.values[a.index()].def = ValueDef::RegionArg {
-            op: w,
-            region: 0,
-            index: pos as u32,
-        };
-    }
-    let mut body_ops: Vec<OpId> = p_ops.to_vec();
-    body_ops.extend_from_slice(tbody);
-    let yields: Vec<Value> = (0..args.len())
-        .filter(|&j| j != i)
-        .map(|j| tv[1 + j])
-        .collect();
-    let y = k.create_op(OpKind::Yield(yields), &[], None);
-    body_ops.push(y);
-    k.op_mut(w).results.clear();
-    let mut out_map: HashMap<Value, Value> = HashMap::new();
-    for (j, &a) in args.iter().enumerate() {
-        if j != i {
-            let t = k.value_type(a);
-            let r = k.add_result(w, t);
-            out_map.insert(tv[1 + j], r);
-        }
-    }
-    k.op_mut(w).kind = OpKind::For {
-        lower,
-        upper,
-        step,
-        inits: new_inits,
-        body: Region {
-            args: body_args,
-            ops: body_ops,
-        },
+    let body = ForBody {
+        args: &args,
+        counter: i,
+        inits: &inits,
+        next: &tv[1..],
+        ops: [p_ops, tbody].concat(),
     };
+    let out_map: HashMap<Value, Value> = rebuild_as_for(k, w, body, lower, upper, step)
+        .into_iter()
+        .map(|(j, r)| (tv[1 + j], r))
+        .collect();
     let post: Vec<OpId> = ebody.to_vec();
     for &o in &post {
         k.op_mut(o).kind.for_each_operand_mut(|v| {
@@ -487,6 +425,64 @@ fn try_for_rotated(
         pending.insert(old, new);
     }
     Some((vec![step_op, first_op, upper_op], post))
+}
+
+/// The loop a `While` becomes: its carried values `args` (the counter at index
+/// `counter`), their initial values `inits` and values for the next iteration `next`
+/// (same order), and the ops of one iteration (header and continuing arm).
+struct ForBody<'a> {
+    args: &'a [Value],
+    counter: usize,
+    inits: &'a [Value],
+    next: &'a [Value],
+    ops: Vec<OpId>,
+}
+
+/// Rewrite `While` `w` in place into `For { lower, upper, step }` whose induction variable
+/// is the counter: the other carried values stay carried (their inits, and their next
+/// values yielded at the end of `body.ops`). Gives, for each other carried value (its
+/// index in `body.args`), its result of the `For`. The callers have proven that the
+/// counter takes exactly the `For`'s values and that `body.ops` is one iteration.
+fn rebuild_as_for(
+    k: &mut Kernel,
+    w: OpId,
+    body: ForBody,
+    lower: Value,
+    upper: Value,
+    step: Value,
+) -> Vec<(usize, Value)> {
+    let others = || (0..body.args.len()).filter(|&j| j != body.counter);
+    let body_args: Vec<Value> = std::iter::once(body.args[body.counter])
+        .chain(others().map(|j| body.args[j]))
+        .collect();
+    for (pos, &a) in body_args.iter().enumerate() {
+        k.values[a.index()].def = ValueDef::RegionArg {
+            op: w,
+            region: 0,
+            index: pos as u32,
+        };
+    }
+    let mut ops = body.ops;
+    let yields: Vec<Value> = others().map(|j| body.next[j]).collect();
+    ops.push(k.create_op(OpKind::Yield(yields), &[], None));
+    k.op_mut(w).results.clear();
+    let results: Vec<(usize, Value)> = others()
+        .map(|j| {
+            let t = k.value_type(body.args[j]);
+            (j, k.add_result(w, t))
+        })
+        .collect();
+    k.op_mut(w).kind = OpKind::For {
+        lower,
+        upper,
+        step,
+        inits: others().map(|j| body.inits[j]).collect(),
+        body: Region {
+            args: body_args,
+            ops,
+        },
+    };
+    results
 }
 
 /// The order fact a guard `cond` with truth value `holds` states: `(x, y, strict)` for

@@ -8,6 +8,9 @@
 //! blocks race with each other; atomic adds and bitwise ops on shared or per-thread
 //! memory are plain read-modify-writes, since only one block's threads, one at a time,
 //! reach that memory.
+//! A buffer that only unused-result atomic adds touch can be privatized when the caller
+//! knows the launch's buffers ([`compile_facts`], [`privatize`]): chunks of blocks add
+//! into private copies with plain adds, then the copies are summed into the buffer.
 
 pub mod emit;
 mod jit;

@@ -341,3 +341,56 @@ fn adds_outside_the_promised_range_stay_atomic() {
         .collect();
     assert_eq!(got, want);
 }
+
+/// A 3-D grid: every block adds `tx + 1` from each of its threads into its own bin
+/// (`bx + gx * (by + gy * bz)`), so a block run twice, skipped or given the wrong
+/// indices by the chunking shows in the bins.
+#[test]
+fn three_d_grid_runs_every_block_once() {
+    let (g, block) = ([3u32, 4, 2], 32u32);
+    let mut b = Kb::new("blocks3d");
+    b.param(Type::Ptr(AddrSpace::Global));
+    let mut top = Vec::new();
+    b.parallel(&mut top, Level::Grid, |b, ops, [bx, by, bz]| {
+        b.parallel(ops, Level::Block, |b, ops, [tx, _, _]| {
+            let gx = b.dim(ops, Dim::GridDim(0));
+            let gy = b.dim(ops, Dim::GridDim(1));
+            let t = b.bin(ops, BinaryOp::Mul, bz, gy);
+            let t = b.bin(ops, BinaryOp::Add, t, by);
+            let t = b.bin(ops, BinaryOp::Mul, t, gx);
+            let lin = b.bin(ops, BinaryOp::Add, t, bx);
+            let o = b.offset(ops, lin, 4);
+            let one = b.c32(ops, 1);
+            let w = b.bin(ops, BinaryOp::Add, tx, one);
+            b.v(
+                ops,
+                OpKind::Atomic {
+                    op: AtomicOp::Add,
+                    addr: Addr::Root {
+                        root: MemRoot::Param(0),
+                        offset: o,
+                    },
+                    value: w,
+                },
+                Type::I32,
+            );
+        });
+    });
+    let k = b.finish(top);
+    let nb = (g[0] * g[1] * g[2]) as usize;
+    for chunks in [Some(2), Some(5), Some(24)] {
+        let f = PrivatizeFacts {
+            param_bytes: vec![Some(nb as u64 * 4)],
+            float_atomics: false,
+            chunks,
+        };
+        let p = privatize::plan(&k, grid_body(&k), g, [block, 1, 1], &f).expect("privatized");
+        assert_eq!(p.chunks, chunks.unwrap_or(1).min(nb as u32));
+        let c = cfg(g, [block, 1, 1]);
+        let compiled = cpu::compile_facts(&k, &c, 0, true, &f).unwrap_or_else(|d| panic!("{d}"));
+        let mut bins = vec![7i32; nb];
+        let args = [CpuArg::Ptr(bins.as_mut_ptr() as *mut u8)];
+        unsafe { compiled.run(&args, &[]) }.unwrap_or_else(|d| panic!("{d}"));
+        assert_eq!(bins, vec![7 + 528; nb], "chunks {chunks:?}");
+    }
+}

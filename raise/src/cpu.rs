@@ -86,9 +86,23 @@ impl CpuLaunch {
         num_globals: usize,
         alias_scopes: bool,
     ) -> Result<Self, Diagnostic> {
+        let facts = cpu::PrivatizeFacts::default();
+        Self::compile_facts(kernel, config, args, num_globals, alias_scopes, &facts)
+    }
+
+    /// [`CpuLaunch::compile`], privatizing global atomic adds as `facts` allow (see
+    /// [`privatize_facts`]; the buffers it runs on must have the sizes the facts name).
+    pub fn compile_facts(
+        kernel: &Kernel,
+        config: &frontend::interp::LaunchConfig,
+        args: Vec<ParamValue>,
+        num_globals: usize,
+        alias_scopes: bool,
+        facts: &cpu::PrivatizeFacts,
+    ) -> Result<Self, Diagnostic> {
         let distinct = alias_scopes && distinct_params(&args);
         Ok(CpuLaunch {
-            exe: cpu::compile_with(kernel, config, num_globals, distinct)?,
+            exe: cpu::compile_facts(kernel, config, num_globals, distinct, facts)?,
             args,
         })
     }
@@ -142,18 +156,23 @@ impl CpuProgram {
         let globals = host_globals(module);
         let mut cache = HashMap::new();
         let mut launches = Vec::with_capacity(bound.len());
+        // `run` checks that the buffers have these sizes.
+        let byte_lens: Vec<usize> = spec.buffers.iter().map(|b| b.byte_len()).collect();
         for l in &bound {
             let k = prepare(module, l, &mut cache)?;
-            launches.push(CpuLaunch::compile(
+            // Integer atomic adds only: privatizing float ones reassociates them.
+            let facts = privatize_facts(&l.params, &byte_lens, false);
+            launches.push(CpuLaunch::compile_facts(
                 &k,
                 &l.config,
                 l.params.clone(),
                 globals.len(),
                 true,
+                &facts,
             )?);
         }
         Ok(CpuProgram {
-            byte_lens: spec.buffers.iter().map(|b| b.byte_len()).collect(),
+            byte_lens,
             launches,
             globals,
         })
@@ -200,6 +219,42 @@ pub(crate) fn check_byte_lens(
         }
     }
     Ok(())
+}
+
+/// What the CPU backend may assume about a launch's buffers for privatizing global
+/// atomic adds (`lower::cpu::privatize`): for each parameter bound to a buffer that no
+/// other parameter points into, the bytes from its pointer to the buffer's end
+/// (`buffer_bytes[j]`: buffer `j`'s size); float adds only with `float_atomics`.
+pub fn privatize_facts(
+    params: &[ParamValue],
+    buffer_bytes: &[usize],
+    float_atomics: bool,
+) -> cpu::PrivatizeFacts {
+    let mut uses: HashMap<usize, usize> = HashMap::new();
+    for p in params {
+        if let ParamValue::BufferBase(i) | ParamValue::BufferOffset(i, _) = *p {
+            *uses.entry(i).or_default() += 1;
+        }
+    }
+    let param_bytes = params
+        .iter()
+        .map(|p| {
+            let (i, off) = match *p {
+                ParamValue::BufferBase(i) => (i, 0),
+                ParamValue::BufferOffset(i, off) => (i, off),
+                ParamValue::Bits(_) => return None,
+            };
+            if uses.get(&i) != Some(&1) {
+                return None;
+            }
+            (*buffer_bytes.get(i)? as u64).checked_sub(off)
+        })
+        .collect();
+    cpu::PrivatizeFacts {
+        param_bytes,
+        float_atomics,
+        chunks: None,
+    }
 }
 
 /// Whether `params` binds its pointer parameters to pairwise distinct buffers.
@@ -255,12 +310,16 @@ pub fn run_cpu(
         // A kernel the CPU path cannot handle (raising, barrier elimination, distribution,
         // lowering) runs this launch on the kernel-IR interpreter instead, with a note.
         let compiled = prepare(module, launch, &mut cache).and_then(|k| {
-            CpuLaunch::compile(
+            // Integer atomic adds only: privatizing float ones reassociates them.
+            let sizes: Vec<usize> = buffers.iter().map(|b| b.data.len()).collect();
+            let facts = privatize_facts(&launch.params, &sizes, false);
+            CpuLaunch::compile_facts(
                 &k,
                 &launch.config,
                 launch.params.clone(),
                 globals.len(),
                 true,
+                &facts,
             )
         });
         let compiled = match compiled {

@@ -111,7 +111,9 @@ fn run_raised_cpu(
     for l in launches {
         let cfg = config(l);
         let k = prepare_cpu(l.kernel, &cfg)?;
-        CpuLaunch::compile(&k, &cfg, l.args.clone(), globals.len(), false)?
+        let sizes: Vec<usize> = buffers.iter().map(|b| b.data.len()).collect();
+        let facts = crate::cpu::privatize_facts(&l.args, &sizes, true);
+        CpuLaunch::compile_facts(&k, &cfg, l.args.clone(), globals.len(), false, &facts)?
             .run(&mut buffers, &mut globals)?;
     }
     Ok(buffers)
@@ -703,6 +705,10 @@ pub struct CpuDerivativeOptions {
     pub plain_accumulation: bool,
     /// Alias scopes where a launch binds distinct buffers (off: see [`prepare_cpu`]).
     pub alias_scopes: bool,
+    /// Global atomic adds privatized where legal and paying, float ones too
+    /// (`lower::cpu::privatize`: reassociated; an adjoint's accumulation is a sum in no
+    /// particular order, which the xla target's scatter-add reassociates as well).
+    pub privatize: bool,
 }
 
 impl Default for CpuDerivativeOptions {
@@ -710,22 +716,33 @@ impl Default for CpuDerivativeOptions {
         CpuDerivativeOptions {
             plain_accumulation: true,
             alias_scopes: false,
+            privatize: true,
         }
     }
 }
 
-/// Compile a raised launch list for the CPU ([`prepare_cpu`] then [`CpuLaunch::compile`]).
+/// Compile a raised launch list for the CPU ([`prepare_cpu`] then
+/// [`CpuLaunch::compile_facts`]); with `options.privatize`, buffer `j` and its shadow
+/// `n + j` have `byte_lens[j]` bytes (the programs' `run` checks the sizes).
 fn compile_cpu_launches(
     launches: &[RaisedLaunch],
     num_globals: usize,
-    alias_scopes: bool,
+    options: &CpuDerivativeOptions,
+    byte_lens: &[usize],
 ) -> Result<Vec<CpuLaunch>, Diagnostic> {
+    let sizes: Vec<usize> = byte_lens.iter().chain(byte_lens).copied().collect();
     launches
         .iter()
         .map(|l| {
             let cfg = config(l);
             let k = prepare_cpu(l.kernel, &cfg)?;
-            CpuLaunch::compile(&k, &cfg, l.args.clone(), num_globals, alias_scopes)
+            let facts = if options.privatize {
+                crate::cpu::privatize_facts(&l.args, &sizes, true)
+            } else {
+                lower::cpu::PrivatizeFacts::default()
+            };
+            let alias = options.alias_scopes;
+            CpuLaunch::compile_facts(&k, &cfg, l.args.clone(), num_globals, alias, &facts)
         })
         .collect()
 }
@@ -760,11 +777,12 @@ impl CpuGrad {
                 .collect()
         };
         let globals = crate::cpu::host_globals(module);
+        let byte_lens: Vec<usize> = spec.buffers.iter().map(|b| b.byte_len()).collect();
         Ok(CpuGrad {
-            byte_lens: spec.buffers.iter().map(|b| b.byte_len()).collect(),
             copy: saved_buffers(&writes(&primal), &writes(&adjoint)),
-            primal: compile_cpu_launches(&primal, globals.len(), options.alias_scopes)?,
-            adjoint: compile_cpu_launches(&adjoint, globals.len(), options.alias_scopes)?,
+            primal: compile_cpu_launches(&primal, globals.len(), options, &byte_lens)?,
+            adjoint: compile_cpu_launches(&adjoint, globals.len(), options, &byte_lens)?,
+            byte_lens,
             globals,
         })
     }
@@ -811,9 +829,10 @@ impl CpuJvp {
         let kernels = derive(module, &bound, Mode::Jvp, n)?;
         let (_, launches) = derived_launches(&bound, &kernels, n)?;
         let globals = crate::cpu::host_globals(module);
+        let byte_lens: Vec<usize> = spec.buffers.iter().map(|b| b.byte_len()).collect();
         Ok(CpuJvp {
-            byte_lens: spec.buffers.iter().map(|b| b.byte_len()).collect(),
-            launches: compile_cpu_launches(&launches, globals.len(), options.alias_scopes)?,
+            launches: compile_cpu_launches(&launches, globals.len(), options, &byte_lens)?,
+            byte_lens,
             globals,
         })
     }

@@ -301,7 +301,8 @@ fn grad_steady_state_xla() {
 /// compilation (inputs, tangents and cotangents copied in each call). Fastest of 15
 /// interleaved calls after 2 warm-ups, at the xla scaled sizes. For A/B comparisons,
 /// `RAISE_BENCH_ATOMIC_ADJOINTS` keeps every adjoint atomic and
-/// `RAISE_BENCH_ALIAS_SCOPES` compiles the derivative kernels with alias scopes.
+/// `RAISE_BENCH_ALIAS_SCOPES` compiles the derivative kernels with alias scopes and
+/// `RAISE_BENCH_NO_PRIVATIZE` does not privatize their global atomic adds.
 /// (`raise grad --target cpu` runs exactly `CpuGrad`, so its values are checked by the
 /// grad suites, not here.)
 #[test]
@@ -316,6 +317,7 @@ fn grad_steady_state_cpu() {
     let options = raise::grad::CpuDerivativeOptions {
         plain_accumulation: std::env::var("RAISE_BENCH_ATOMIC_ADJOINTS").is_err(),
         alias_scopes: std::env::var("RAISE_BENCH_ALIAS_SCOPES").is_ok(),
+        privatize: std::env::var("RAISE_BENCH_NO_PRIVATIZE").is_err(),
     };
     for case in scaled_cases() {
         if only

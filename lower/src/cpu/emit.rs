@@ -36,6 +36,7 @@
 use std::collections::{BTreeSet, HashMap};
 use std::fmt::Write;
 
+use super::privatize::PrivatizeFacts;
 use super::split::{SegmentState, SplitPlan};
 use frontend::interp::semantics::sext;
 use frontend::interp::LaunchConfig;
@@ -100,7 +101,7 @@ pub(super) struct Emitter<'a> {
     pub(super) indent: usize,
     names: Vec<Option<String>>,
     counter: usize,
-    decls: BTreeSet<String>,
+    pub(super) decls: BTreeSet<String>,
     /// Pointer SSA names of the current block's shared allocations.
     shared: Vec<Option<String>>,
     /// Pointer SSA names of the current thread's local allocations.
@@ -130,6 +131,8 @@ pub(super) struct Emitter<'a> {
     /// (`stack_restore`), and the indentation (region level) of each open scope.
     allocas: Vec<(String, u64)>,
     scopes: Vec<usize>,
+    /// Privatization of global atomic adds (`super::privatize`).
+    pub(super) privatize: super::privatize::State,
 }
 
 /// MLIR text of the kernel bound to `cfg`. The function's arguments are the kernel's
@@ -153,6 +156,24 @@ pub fn emit_module_with(
     cfg: &LaunchConfig,
     num_globals: usize,
     distinct_params: bool,
+) -> Result<String, Diagnostic> {
+    emit_module_facts(
+        kernel,
+        cfg,
+        num_globals,
+        distinct_params,
+        &PrivatizeFacts::default(),
+    )
+}
+
+/// [`emit_module_with`], with the caller's [`PrivatizeFacts`] about the launch's buffers
+/// (global atomic adds privatized where `super::privatize` finds it legal and paying).
+pub fn emit_module_facts(
+    kernel: &Kernel,
+    cfg: &LaunchConfig,
+    num_globals: usize,
+    distinct_params: bool,
+    facts: &PrivatizeFacts,
 ) -> Result<String, Diagnostic> {
     let ptr_params: Vec<u32> = kernel
         .params
@@ -187,6 +208,7 @@ pub fn emit_module_with(
         known: HashMap::new(),
         allocas: Vec::new(),
         scopes: Vec::new(),
+        privatize: super::privatize::State::new(facts.clone()),
     };
     let mut sig = Vec::new();
     for (i, &p) in kernel.params.iter().enumerate() {
@@ -409,6 +431,9 @@ impl<'a> Emitter<'a> {
                 }
                 return Ok(());
             }
+        }
+        if self.privatized_op(id)? {
+            return Ok(());
         }
         let res = data.results.first().copied();
         let rty = res.map(|r| self.ty(r));
@@ -778,7 +803,7 @@ impl<'a> Emitter<'a> {
     }
 
     /// Open a stack scope (one block's shared memory, one thread's locals).
-    fn stack_save(&mut self) -> (String, usize) {
+    pub(super) fn stack_save(&mut self) -> (String, usize) {
         self.scopes.push(self.indent);
         (
             self.def("llvm.intr.stacksave : !llvm.ptr"),
@@ -793,7 +818,7 @@ impl<'a> Emitter<'a> {
     /// steps). Legal because the storage is fresh per block (thread): CUDA scopes shared
     /// memory to the block and locals to the thread, and the stack restore frees it
     /// anyway.
-    fn stack_restore(&mut self, (saved, mark): (String, usize)) {
+    pub(super) fn stack_restore(&mut self, (saved, mark): (String, usize)) {
         self.scopes.pop();
         for (p, bytes) in self.allocas.split_off(mark.min(self.allocas.len())) {
             self.line(&format!("llvm.intr.lifetime.end {bytes}, {p} : !llvm.ptr"));
@@ -867,6 +892,11 @@ impl<'a> Emitter<'a> {
                         self.no_zero.insert(sid.0);
                     }
                 }
+            }
+        }
+        if level == Level::Grid {
+            if let Some(plan) = self.privatize_plan(body) {
+                return self.privatized_grid(&plan, body, [&c0, &c1], has_allocs);
             }
         }
         if level == Level::Grid && self.row_major_grid_ok(body) {
@@ -1302,7 +1332,7 @@ impl<'a> Emitter<'a> {
         Ok(Some(r))
     }
 
-    fn root_ptr(&mut self, root: MemRoot) -> Result<String, Diagnostic> {
+    pub(super) fn root_ptr(&mut self, root: MemRoot) -> Result<String, Diagnostic> {
         let r = match root {
             MemRoot::Param(i) => {
                 let p = self.params.get(i as usize).cloned();

@@ -8,9 +8,13 @@
 //! blocks race with each other; atomic adds and bitwise ops on shared or per-thread
 //! memory are plain read-modify-writes, since only one block's threads, one at a time,
 //! reach that memory.
+//! A buffer that only unused-result atomic adds touch can be privatized when the caller
+//! knows the launch's buffers ([`compile_facts`], [`privatize`]): chunks of blocks add
+//! into private copies with plain adds, then the copies are summed into the buffer.
 
 pub mod emit;
 mod jit;
+pub mod privatize;
 mod split;
 mod unroll;
 
@@ -20,6 +24,7 @@ use frontend::Diagnostic;
 use parallel_ir::ir::Kernel;
 
 pub use jit::CompiledKernel;
+pub use privatize::PrivatizeFacts;
 
 /// What one kernel parameter receives on the CPU.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -51,6 +56,19 @@ pub fn compile_with(
     distinct_buffers: bool,
 ) -> Result<CompiledKernel, Diagnostic> {
     let text = emit::emit_module_with(kernel, config, num_globals, distinct_buffers)?;
+    jit::compile_text(&text, kernel, num_globals)
+}
+
+/// [`compile_with`], with the caller's facts about the launch's buffers: global atomic
+/// adds are privatized where [`privatize`] finds it legal and paying.
+pub fn compile_facts(
+    kernel: &Kernel,
+    config: &LaunchConfig,
+    num_globals: usize,
+    distinct_buffers: bool,
+    facts: &PrivatizeFacts,
+) -> Result<CompiledKernel, Diagnostic> {
+    let text = emit::emit_module_facts(kernel, config, num_globals, distinct_buffers, facts)?;
     jit::compile_text(&text, kernel, num_globals)
 }
 

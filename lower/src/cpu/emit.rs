@@ -950,7 +950,7 @@ impl<'a> Emitter<'a> {
     /// loops as usual, then the segmented x loop; each segment leaf is an `scf.for`
     /// over `[lo, hi)` running the body with the segment's branches resolved.
     #[allow(clippy::too_many_arguments)]
-    fn split_thread_loop(
+    pub(super) fn split_thread_loop(
         &mut self,
         plan: Option<&SplitPlan>,
         body: &Region,
@@ -984,6 +984,12 @@ impl<'a> Emitter<'a> {
         }
         let outer_tid = self.linear_tid.clone();
         let c1s = c1.to_string();
+        // A flat loop (`super::flat`) runs over the blocks of a grid row too.
+        let flat = plan.and_then(|p| p.flat.clone());
+        let n = match flat {
+            Some(_) => self.cfg.grid[0] * dims[0],
+            None => dims[0],
+        };
         let mut leaf = |e: &mut Self, lo: &str, hi: &str| -> Result<(), Diagnostic> {
             let iv = e.fresh();
             e.line(&format!("scf.for {iv} = {lo} to {hi} step {c1s} {{"));
@@ -994,8 +1000,10 @@ impl<'a> Emitter<'a> {
             if let Some(seg) = e.segment.as_mut() {
                 seg.x64 = Some(x64);
             }
+            let mut x = x;
             if let Some(&a) = body.args.first() {
-                e.bind(a, x.clone());
+                e.bind_x(flat.as_ref(), a, &x);
+                x = e.name(a)?;
             }
             let bx = e.const_int(i64::from(dims[0]), "i32");
             let by = e.const_int(i64::from(dims[1]), "i32");
@@ -1014,7 +1022,7 @@ impl<'a> Emitter<'a> {
             Ok(())
         };
         match plan {
-            Some(plan) => self.segmented_x_loop(plan, body, dims[0], &mut leaf)?,
+            Some(plan) => self.segmented_x_loop(plan, body, n, &mut leaf)?,
             None => leaf(self, c0, &ext[0])?,
         }
         self.linear_tid = outer_tid;
@@ -1193,6 +1201,16 @@ impl<'a> Emitter<'a> {
             self.line(&format!("scf.for {iv} = {c0} to {e} step {c1} {{"));
             self.indent += 1;
             tids.push(self.def(&format!("arith.index_cast {iv} : index to i32")));
+        }
+        if self.flat_grid_row(body, [c0, c1], ext, (&tids[0], &tids[1]))? {
+            for _ in 0..2 {
+                self.indent -= 1;
+                self.line("}");
+            }
+            self.line("scf.reduce");
+            self.indent -= 1;
+            self.line("}");
+            return Ok(());
         }
         let bx = self.fresh();
         self.line(&format!("scf.for {bx} = {c0} to {} step {c1} {{", ext[0]));

@@ -10,6 +10,7 @@
 //! reach that memory.
 
 pub mod emit;
+mod flat;
 mod jit;
 mod split;
 mod unroll;

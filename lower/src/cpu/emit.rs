@@ -24,6 +24,9 @@
 //! (`first_loop_writes_all`). A `While` whose iterations follow from launch constants
 //! alone and that contains a thread loop (a tree reduction's halving loop) is fully
 //! unrolled (`super::unroll`), so each step's split is decided when compiling.
+//! A row-major grid with power-of-two block width runs one flat x loop across the blocks
+//! of a row (`super::flat`); loads in tile loops are prefetched trips ahead
+//! (`super::prefetch`).
 //! With [`emit_module_with`]'s `distinct_params`, accesses
 //! through pointer parameters carry alias scopes (the launch binds them to distinct
 //! buffers).
@@ -130,6 +133,8 @@ pub(super) struct Emitter<'a> {
     /// (`stack_restore`), and the indentation (region level) of each open scope.
     allocas: Vec<(String, u64)>,
     scopes: Vec<usize>,
+    /// The sequential loop around the current thread loops (`super::prefetch`).
+    pub(super) tile_loop: Option<super::prefetch::TileLoop>,
 }
 
 /// MLIR text of the kernel bound to `cfg`. The function's arguments are the kernel's
@@ -187,6 +192,7 @@ pub fn emit_module_with(
         known: HashMap::new(),
         allocas: Vec::new(),
         scopes: Vec::new(),
+        tile_loop: None,
     };
     let mut sig = Vec::new();
     for (i, &p) in kernel.params.iter().enumerate() {
@@ -270,6 +276,18 @@ impl<'a> Emitter<'a> {
                 format!("value %{} is used before it is defined", v.index()),
             )
         })
+    }
+
+    /// The current SSA name of `v`, if bound.
+    pub(super) fn name_of(&self, v: Value) -> Option<String> {
+        self.names.get(v.index()).cloned().flatten()
+    }
+
+    /// Restore a binding saved with [`Emitter::name_of`].
+    pub(super) fn set_name(&mut self, v: Value, name: Option<String>) {
+        if let Some(slot) = self.names.get_mut(v.index()) {
+            *slot = name;
+        }
     }
 
     fn ty(&self, v: Value) -> Type {
@@ -655,7 +673,13 @@ impl<'a> Emitter<'a> {
                     mty(ity)
                 ));
                 self.indent += 1;
+                // A loop around thread loops: their loads may be prefetched trips ahead.
+                let outer_tile = self.tile_loop.take();
+                if self.linear_tid.is_none() {
+                    self.tile_loop = super::prefetch::TileLoop::of(self.k, body, *step);
+                }
                 let term = self.region_body(body)?;
+                self.tile_loop = outer_tile;
                 let ys = self.yield_of(term)?;
                 self.emit_yield(&ys, &body_types(self, term));
                 self.indent -= 1;
@@ -991,6 +1015,7 @@ impl<'a> Emitter<'a> {
             None => dims[0],
         };
         let mut leaf = |e: &mut Self, lo: &str, hi: &str| -> Result<(), Diagnostic> {
+            e.prefetch_segment(body, flat.as_ref(), lo, hi)?;
             let iv = e.fresh();
             e.line(&format!("scf.for {iv} = {lo} to {hi} step {c1s} {{"));
             e.indent += 1;
@@ -1320,7 +1345,7 @@ impl<'a> Emitter<'a> {
         Ok(Some(r))
     }
 
-    fn root_ptr(&mut self, root: MemRoot) -> Result<String, Diagnostic> {
+    pub(super) fn root_ptr(&mut self, root: MemRoot) -> Result<String, Diagnostic> {
         let r = match root {
             MemRoot::Param(i) => {
                 let p = self.params.get(i as usize).cloned();

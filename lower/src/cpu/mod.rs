@@ -12,6 +12,7 @@
 pub mod emit;
 mod flat;
 mod jit;
+mod prefetch;
 mod split;
 mod unroll;
 

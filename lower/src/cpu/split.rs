@@ -166,7 +166,7 @@ impl SplitPlan {
     }
 }
 
-fn collect_defs(k: &Kernel, r: &Region, out: &mut HashSet<Value>) {
+pub(super) fn collect_defs(k: &Kernel, r: &Region, out: &mut HashSet<Value>) {
     out.extend(r.args.iter().copied());
     for &o in &r.ops {
         let d = k.op(o);

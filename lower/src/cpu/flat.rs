@@ -21,6 +21,8 @@
 //! the split's argument (segments on which every specialised condition is constant, the
 //! run-time no-wrap check of every rewritten extension over the whole range) holds for
 //! any loop variable over `[0, n)` with `n * |c| < 2^51`, see `super::split`.
+//!
+//! `RAISE_CPU_FLAT=0` turns flattening off (same values; for before/after runs).
 
 use std::collections::HashSet;
 

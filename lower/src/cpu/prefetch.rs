@@ -16,6 +16,8 @@
 //! the thread index bound to those values; the names of the re-emitted values are
 //! restored afterwards, so the kernel's own code is unchanged.
 //!
+//! `RAISE_CPU_PREFETCH=0` turns it off (same values; for before/after runs).
+//!
 //! Legality: `llvm.prefetch` has no effect on the program's semantics (it never faults,
 //! whatever the address; past the end of the loop or of a buffer it just fetches a line
 //! nobody reads), and the re-emitted ops are pure, trap-free computations.
@@ -81,6 +83,10 @@ impl Emitter<'_> {
         let Some(tile) = self.tile_loop.clone() else {
             return Ok(());
         };
+        // `RAISE_CPU_PREFETCH=0` turns prefetching off (before/after measurements).
+        if std::env::var_os("RAISE_CPU_PREFETCH").is_some_and(|v| v == "0") {
+            return Ok(());
+        }
         let Some(&x) = body.args.first() else {
             return Ok(());
         };

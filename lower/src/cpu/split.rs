@@ -26,7 +26,8 @@
 //! integer (sign- or zero-extension matching the compare's or cast's signedness). The
 //! split loop runs only when every such `E` stays in the representable 32-bit range at
 //! `x = 0` and `x = blockDim.x - 1` (checked at run time in i64; `|c| <= 2^20` and
-//! `blockDim.x <= 1024` keep every term below 2^51), hence everywhere between, as `E`
+//! `blockDim.x <= 1024`, or a flat loop's `n < 2^31` (`super::flat`), keep every term
+//! below 2^51), hence everywhere between, as `E`
 //! is monotone; otherwise the plain loop runs. So the i32 value `e(x)` *is* `E(x)` on the
 //! whole block: an extension is exactly `ext(e(lo)) + c*(x - lo)`, and for an atom with
 //! `|c| = 1`, `e(x) = u` only at `x = t = c * (ext(u) - ext(e(0)))`, so `sign(e(x) - u)`

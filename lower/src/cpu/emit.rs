@@ -24,6 +24,9 @@
 //! (`first_loop_writes_all`). A `While` whose iterations follow from launch constants
 //! alone and that contains a thread loop (a tree reduction's halving loop) is fully
 //! unrolled (`super::unroll`), so each step's split is decided when compiling.
+//! A row-major grid with power-of-two block width runs one flat x loop across the blocks
+//! of a row (`super::flat`); loads in tile loops are prefetched trips ahead
+//! (`super::prefetch`).
 //! With [`emit_module_with`]'s `distinct_params`, accesses
 //! through pointer parameters carry alias scopes (the launch binds them to distinct
 //! buffers).
@@ -133,6 +136,8 @@ pub(super) struct Emitter<'a> {
     scopes: Vec<usize>,
     /// Privatization of global atomic adds (`super::privatize`).
     pub(super) privatize: super::privatize::State,
+    /// The sequential loop around the current thread loops (`super::prefetch`).
+    pub(super) tile_loop: Option<super::prefetch::TileLoop>,
 }
 
 /// MLIR text of the kernel bound to `cfg`. The function's arguments are the kernel's
@@ -209,6 +214,7 @@ pub fn emit_module_facts(
         allocas: Vec::new(),
         scopes: Vec::new(),
         privatize: super::privatize::State::new(facts.clone()),
+        tile_loop: None,
     };
     let mut sig = Vec::new();
     for (i, &p) in kernel.params.iter().enumerate() {
@@ -292,6 +298,18 @@ impl<'a> Emitter<'a> {
                 format!("value %{} is used before it is defined", v.index()),
             )
         })
+    }
+
+    /// The current SSA name of `v`, if bound.
+    pub(super) fn name_of(&self, v: Value) -> Option<String> {
+        self.names.get(v.index()).cloned().flatten()
+    }
+
+    /// Restore a binding saved with [`Emitter::name_of`].
+    pub(super) fn set_name(&mut self, v: Value, name: Option<String>) {
+        if let Some(slot) = self.names.get_mut(v.index()) {
+            *slot = name;
+        }
     }
 
     fn ty(&self, v: Value) -> Type {
@@ -680,7 +698,13 @@ impl<'a> Emitter<'a> {
                     mty(ity)
                 ));
                 self.indent += 1;
+                // A loop around thread loops: their loads may be prefetched trips ahead.
+                let outer_tile = self.tile_loop.take();
+                if self.linear_tid.is_none() {
+                    self.tile_loop = super::prefetch::TileLoop::of(self.k, body, *step);
+                }
                 let term = self.region_body(body)?;
+                self.tile_loop = outer_tile;
                 let ys = self.yield_of(term)?;
                 self.emit_yield(&ys, &body_types(self, term));
                 self.indent -= 1;
@@ -980,7 +1004,7 @@ impl<'a> Emitter<'a> {
     /// loops as usual, then the segmented x loop; each segment leaf is an `scf.for`
     /// over `[lo, hi)` running the body with the segment's branches resolved.
     #[allow(clippy::too_many_arguments)]
-    fn split_thread_loop(
+    pub(super) fn split_thread_loop(
         &mut self,
         plan: Option<&SplitPlan>,
         body: &Region,
@@ -1014,7 +1038,14 @@ impl<'a> Emitter<'a> {
         }
         let outer_tid = self.linear_tid.clone();
         let c1s = c1.to_string();
+        // A flat loop (`super::flat`) runs over the blocks of a grid row too.
+        let flat = plan.and_then(|p| p.flat.clone());
+        let n = match flat {
+            Some(_) => self.cfg.grid[0] * dims[0],
+            None => dims[0],
+        };
         let mut leaf = |e: &mut Self, lo: &str, hi: &str| -> Result<(), Diagnostic> {
+            e.prefetch_segment(body, flat.as_ref(), lo, hi)?;
             let iv = e.fresh();
             e.line(&format!("scf.for {iv} = {lo} to {hi} step {c1s} {{"));
             e.indent += 1;
@@ -1024,8 +1055,10 @@ impl<'a> Emitter<'a> {
             if let Some(seg) = e.segment.as_mut() {
                 seg.x64 = Some(x64);
             }
+            let mut x = x;
             if let Some(&a) = body.args.first() {
-                e.bind(a, x.clone());
+                e.bind_x(flat.as_ref(), a, &x);
+                x = e.name(a)?;
             }
             let bx = e.const_int(i64::from(dims[0]), "i32");
             let by = e.const_int(i64::from(dims[1]), "i32");
@@ -1044,7 +1077,7 @@ impl<'a> Emitter<'a> {
             Ok(())
         };
         match plan {
-            Some(plan) => self.segmented_x_loop(plan, body, dims[0], &mut leaf)?,
+            Some(plan) => self.segmented_x_loop(plan, body, n, &mut leaf)?,
             None => leaf(self, c0, &ext[0])?,
         }
         self.linear_tid = outer_tid;
@@ -1223,6 +1256,16 @@ impl<'a> Emitter<'a> {
             self.line(&format!("scf.for {iv} = {c0} to {e} step {c1} {{"));
             self.indent += 1;
             tids.push(self.def(&format!("arith.index_cast {iv} : index to i32")));
+        }
+        if self.flat_grid_row(body, [c0, c1], ext, (&tids[0], &tids[1]))? {
+            for _ in 0..2 {
+                self.indent -= 1;
+                self.line("}");
+            }
+            self.line("scf.reduce");
+            self.indent -= 1;
+            self.line("}");
+            return Ok(());
         }
         let bx = self.fresh();
         self.line(&format!("scf.for {bx} = {c0} to {} step {c1} {{", ext[0]));

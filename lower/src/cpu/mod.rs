@@ -13,7 +13,9 @@
 //! into private copies with plain adds, then the copies are summed into the buffer.
 
 pub mod emit;
+mod flat;
 mod jit;
+mod prefetch;
 pub mod privatize;
 mod split;
 mod unroll;

@@ -26,7 +26,8 @@
 //! integer (sign- or zero-extension matching the compare's or cast's signedness). The
 //! split loop runs only when every such `E` stays in the representable 32-bit range at
 //! `x = 0` and `x = blockDim.x - 1` (checked at run time in i64; `|c| <= 2^20` and
-//! `blockDim.x <= 1024` keep every term below 2^51), hence everywhere between, as `E`
+//! `blockDim.x <= 1024`, or a flat loop's `n < 2^31` (`super::flat`), keep every term
+//! below 2^51), hence everywhere between, as `E`
 //! is monotone; otherwise the plain loop runs. So the i32 value `e(x)` *is* `E(x)` on the
 //! whole block: an extension is exactly `ext(e(lo)) + c*(x - lo)`, and for an atom with
 //! `|c| = 1`, `e(x) = u` only at `x = t = c * (ext(u) - ext(e(0)))`, so `sign(e(x) - u)`
@@ -96,6 +97,22 @@ pub(super) struct SplitPlan {
     atoms: Vec<Atom>,
     ifs: Vec<SpecIf>,
     exts: HashMap<OpId, Ext>,
+    /// The loop variable is a flat row index over the blocks of a grid row
+    /// (`super::flat`), not `threadIdx.x`.
+    pub(super) flat: Option<FlatX>,
+}
+
+/// A flat x loop (`super::flat`): `X` runs over `[0, gridDim.x * blockDim.x)` and stands
+/// for the thread with `blockIdx.x = X >> shift`, `threadIdx.x = X & (blockDim.x - 1)`.
+#[derive(Clone, Debug)]
+pub(super) struct FlatX {
+    /// The grid loop's x index (`blockIdx.x`).
+    pub(super) bid: Value,
+    /// log2(blockDim.x).
+    pub(super) shift: u32,
+    /// Values equal to `blockIdx.x * blockDim.x` (a multiplication or shift by the
+    /// launch constant).
+    pub(super) scaled: HashSet<Value>,
 }
 
 impl SplitPlan {
@@ -103,20 +120,44 @@ impl SplitPlan {
     /// `RAISE_CPU_SPLIT=0` in the environment turns splitting off (for before/after
     /// measurements; the results are the same either way).
     pub(super) fn analyse(k: &Kernel, body: &Region, block_x: u32) -> Option<SplitPlan> {
+        if block_x > 1024 {
+            return None;
+        }
+        Self::analyse_x(k, body, block_x, None)
+    }
+
+    /// [`SplitPlan::analyse`] for a loop over `[0, n)`: with `flat`, the x variable is
+    /// the flat index of `super::flat` (then `body` also holds the grid's ops and the
+    /// `blockIdx.x` argument; `n * |c|` stays below 2^51 as `n < 2^31`).
+    pub(super) fn analyse_x(
+        k: &Kernel,
+        body: &Region,
+        n: u32,
+        flat: Option<FlatX>,
+    ) -> Option<SplitPlan> {
         if std::env::var_os("RAISE_CPU_SPLIT").is_some_and(|v| v == "0") {
             return None;
         }
         let x = *body.args.first()?;
-        if k.value_type(x) != Type::I32 || block_x == 0 || block_x > 1024 {
+        if k.value_type(x) != Type::I32 || n == 0 || n > i32::MAX as u32 {
             return None;
         }
         let mut inside = HashSet::new();
         collect_defs(k, body, &mut inside);
-        for &a in body.args.iter().skip(1) {
+        // The y and z thread indices are fixed over the x loop.
+        for &a in body.args.iter().skip(1).take(2) {
             inside.remove(&a);
         }
-        let an = Analyzer { k, x, inside };
-        let mut plan = SplitPlan::default();
+        let an = Analyzer {
+            k,
+            x,
+            inside,
+            flat: flat.as_ref(),
+        };
+        let mut plan = SplitPlan {
+            flat: flat.clone(),
+            ..SplitPlan::default()
+        };
         an.spec_ifs(body, None, &mut plan);
         an.exts(body, &mut plan);
         if plan.ifs.is_empty() && plan.exts.is_empty() {
@@ -126,7 +167,7 @@ impl SplitPlan {
     }
 }
 
-fn collect_defs(k: &Kernel, r: &Region, out: &mut HashSet<Value>) {
+pub(super) fn collect_defs(k: &Kernel, r: &Region, out: &mut HashSet<Value>) {
     out.extend(r.args.iter().copied());
     for &o in &r.ops {
         let d = k.op(o);
@@ -158,6 +199,9 @@ struct Analyzer<'k> {
     x: Value,
     /// Values defined in the thread loop (the y and z indices excluded).
     inside: HashSet<Value>,
+    /// A flat loop: `x` (threadIdx.x) alone is not affine in the loop variable, but
+    /// `blockIdx.x * blockDim.x + threadIdx.x` is the loop variable itself.
+    flat: Option<&'k FlatX>,
 }
 
 impl Analyzer<'_> {
@@ -197,12 +241,19 @@ impl Analyzer<'_> {
 
     fn affine_d(&self, v: Value, depth: usize) -> Option<i64> {
         if v == self.x {
-            return Some(1);
+            return self.flat.is_none().then_some(1);
         }
         if depth > 64 || self.k.value_type(v) != Type::I32 || self.invariant(v) {
             return None;
         }
         let op = self.def_op(v)?;
+        if let (Some(f), OpKind::Binary(BinaryOp::Add, a, b)) = (self.flat, &self.k.op(op).kind) {
+            // X = (X >> s) * 2^s + (X & (2^s - 1)) exactly: both terms and the sum are
+            // below 2^31 (`flat` checks gridDim.x * blockDim.x < 2^31), nothing wraps.
+            if (*a == self.x && f.scaled.contains(b)) || (*b == self.x && f.scaled.contains(a)) {
+                return Some(1);
+            }
+        }
         let c = match self.k.op(op).kind {
             OpKind::Binary(BinaryOp::Add, a, b) => {
                 if self.invariant(b) {
@@ -364,6 +415,36 @@ pub(super) struct SegmentState {
 }
 
 impl Emitter<'_> {
+    /// Bind the thread-x argument `x` for loop position `pos` (an i32 SSA name): the
+    /// position itself, or in a flat loop `threadIdx.x = pos & (blockDim.x - 1)` and
+    /// `blockIdx.x = pos >> log2(blockDim.x)` (`pos` is non-negative).
+    pub(super) fn bind_x(&mut self, flat: Option<&FlatX>, x: Value, pos: &str) {
+        match flat {
+            None => self.bind(x, pos.to_string()),
+            Some(f) => {
+                let s = self.const_int(i64::from(f.shift), "i32");
+                let b = self.def(&format!("arith.shrui {pos}, {s} : i32"));
+                let m = self.const_int((1i64 << f.shift) - 1, "i32");
+                let t = self.def(&format!("arith.andi {pos}, {m} : i32"));
+                self.bind(f.bid, b);
+                self.bind(x, t);
+            }
+        }
+    }
+
+    /// [`Emitter::bind_x`] for the compile-time evaluation (`known`) at position `pos`.
+    fn know_x(&mut self, flat: Option<&FlatX>, x: Value, pos: u64) {
+        match flat {
+            None => {
+                self.known.insert(x, pos);
+            }
+            Some(f) => {
+                self.known.insert(f.bid, pos >> f.shift);
+                self.known.insert(x, pos & ((1u64 << f.shift) - 1));
+            }
+        }
+    }
+
     /// Emit the pure op tree of `v` at the current insertion point (its operands first);
     /// `done` holds the values already emitted here.
     fn emit_pure(
@@ -406,13 +487,13 @@ impl Emitter<'_> {
             inside.remove(&a);
         }
         if let Some(split) = self.static_segments(plan, x, bdx) {
-            return self.static_x_loop(split, x, &inside, bdx, leaf);
+            return self.static_x_loop(split, x, plan.flat.as_ref(), &inside, bdx, leaf);
         }
         let bdx64 = self.const_int(i64::from(bdx), "i64");
         // Computed once per x loop from x = 0: whether no affine expression wraps over
         // [0, blockDim.x), and the atoms' break points.
         let zero32 = self.const_int(0, "i32");
-        self.bind(x, zero32);
+        self.bind_x(plan.flat.as_ref(), x, &zero32);
         let mut done = HashSet::new();
         let mut points = Vec::new();
         let one = self.const_int(1, "i64");
@@ -496,7 +577,7 @@ impl Emitter<'_> {
         self.line(&format!("scf.if {single} {{"));
         self.indent += 1;
         let lo0 = self.const_int(0, "i64");
-        self.segment_body(plan, body, &inside, &ext_list, &lo0, &bdx64, leaf)?;
+        self.segment_body(plan, body, &inside, &ext_list, &lo0, &bdx64, bdx, leaf)?;
         self.indent -= 1;
         self.line("} else {");
         self.indent += 1;
@@ -517,7 +598,7 @@ impl Emitter<'_> {
             let cand = self.def(&format!("arith.select {above}, {p}, {bdx64} : i64"));
             hi = self.def(&format!("arith.minsi {hi}, {cand} : i64"));
         }
-        self.segment_body(plan, body, &inside, &ext_list, &lo, &hi, leaf)?;
+        self.segment_body(plan, body, &inside, &ext_list, &lo, &hi, bdx, leaf)?;
         self.line(&format!("scf.yield {hi} : i64"));
         self.indent -= 1;
         self.line("}");
@@ -548,11 +629,12 @@ impl Emitter<'_> {
         ext_list: &[(OpId, Ext)],
         lo: &str,
         hi: &str,
+        n: u32,
         leaf: &mut dyn FnMut(&mut Self, &str, &str) -> Result<(), Diagnostic>,
     ) -> Result<(), Diagnostic> {
         let x = body.args[0];
         let lo32 = self.def(&format!("arith.trunci {lo} : i64 to i32"));
-        self.bind(x, lo32);
+        self.bind_x(plan.flat.as_ref(), x, &lo32);
         let mut done = HashSet::new();
         let mut conds = Vec::new();
         for s in &plan.ifs {
@@ -573,9 +655,10 @@ impl Emitter<'_> {
         }
         let lo_i = self.def(&format!("arith.index_cast {lo} : i64 to index"));
         let hi_i = self.def(&format!("arith.index_cast {hi} : i64 to index"));
-        self.decision_tree(plan, &conds, &mut state, &lo_i, &hi_i, leaf)
+        self.decision_tree(plan, &conds, &mut state, &lo_i, &hi_i, n, leaf)
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn decision_tree(
         &mut self,
         plan: &SplitPlan,
@@ -583,6 +666,7 @@ impl Emitter<'_> {
         state: &mut SegmentState,
         lo: &str,
         hi: &str,
+        n: u32,
         leaf: &mut dyn FnMut(&mut Self, &str, &str) -> Result<(), Diagnostic>,
     ) -> Result<(), Diagnostic> {
         let next = plan.ifs.iter().position(|s| {
@@ -596,7 +680,7 @@ impl Emitter<'_> {
             // The whole block in one segment (the common case) gets constant bounds, so
             // LLVM sees the trip count (unrolling, SLP vectorization) as without a split.
             let z = self.def("arith.constant 0 : index");
-            let b = self.def(&format!("arith.constant {} : index", self.cfg.block[0]));
+            let b = self.def(&format!("arith.constant {n} : index"));
             let l0 = self.def(&format!("arith.cmpi eq, {lo}, {z} : index"));
             let hb = self.def(&format!("arith.cmpi eq, {hi}, {b} : index"));
             let full = self.def(&format!("arith.andi {l0}, {hb} : i1"));
@@ -618,12 +702,12 @@ impl Emitter<'_> {
         self.line(&format!("scf.if {} {{", conds[i]));
         self.indent += 1;
         state.forced.insert(op, true);
-        self.decision_tree(plan, conds, state, lo, hi, leaf)?;
+        self.decision_tree(plan, conds, state, lo, hi, n, leaf)?;
         self.indent -= 1;
         self.line("} else {");
         self.indent += 1;
         state.forced.insert(op, false);
-        self.decision_tree(plan, conds, state, lo, hi, leaf)?;
+        self.decision_tree(plan, conds, state, lo, hi, n, leaf)?;
         state.forced.remove(&op);
         self.indent -= 1;
         self.line("}");
@@ -657,12 +741,18 @@ impl Emitter<'_> {
     /// no-wrap check. `None` when an atom or condition is not constant (the run-time split
     /// is emitted).
     fn static_segments(&mut self, plan: &SplitPlan, x: Value, bdx: u32) -> Option<StaticSplit> {
-        let old = self.known.insert(x, 0);
+        let vars: Vec<Value> = std::iter::once(x)
+            .chain(plan.flat.as_ref().map(|f| f.bid))
+            .collect();
+        let old: Vec<Option<u64>> = vars.iter().map(|v| self.known.get(v).copied()).collect();
+        self.know_x(plan.flat.as_ref(), x, 0);
         let r = self.static_segments_x(plan, x, bdx);
-        match old {
-            Some(c) => self.known.insert(x, c),
-            None => self.known.remove(&x),
-        };
+        for (v, o) in vars.into_iter().zip(old) {
+            match o {
+                Some(c) => self.known.insert(v, c),
+                None => self.known.remove(&v),
+            };
+        }
         r
     }
 
@@ -717,7 +807,7 @@ impl Emitter<'_> {
             points.dedup();
             let mut lo = 0i64;
             for hi in points {
-                self.known.insert(x, lo as u64);
+                self.know_x(plan.flat.as_ref(), x, lo as u64);
                 let mut state = SegmentState::default();
                 for s in &plan.ifs {
                     state.forced.insert(s.op, self.const_of(s.cond)? & 1 != 0);
@@ -743,10 +833,12 @@ impl Emitter<'_> {
     }
 
     /// Emit the x loop as [`Emitter::static_segments`] decided it.
+    #[allow(clippy::too_many_arguments)]
     fn static_x_loop(
         &mut self,
         split: StaticSplit,
         x: Value,
+        flat: Option<&FlatX>,
         inside: &HashSet<Value>,
         bdx: u32,
         leaf: &mut dyn FnMut(&mut Self, &str, &str) -> Result<(), Diagnostic>,
@@ -771,7 +863,7 @@ impl Emitter<'_> {
             // The run-time no-wrap check of the extensions with non-constant bases, as in
             // `segmented_x_loop`.
             let zero32 = self.const_int(0, "i32");
-            self.bind(x, zero32);
+            self.bind_x(flat, x, &zero32);
             let mut done = HashSet::new();
             let mut ok = self.def("arith.constant true");
             for (_, ex) in &split.dynamic_exts {
@@ -804,7 +896,7 @@ impl Emitter<'_> {
             }
             if dynamic {
                 let lo32 = self.const_int(i64::from(lo), "i32");
-                self.bind(x, lo32);
+                self.bind_x(flat, x, &lo32);
                 let lo64 = self.const_int(i64::from(lo), "i64");
                 let mut done = HashSet::new();
                 for (o, ex) in &split.dynamic_exts {

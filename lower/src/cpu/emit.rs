@@ -530,7 +530,7 @@ impl<'a> Emitter<'a> {
                 }
                 None
             }
-            OpKind::Atomic { op, addr, value } => Some(self.atomic(*op, addr, *value)?),
+            OpKind::Atomic { op, addr, value } => Some(self.atomic(id, *op, addr, *value)?),
             OpKind::AtomicCas {
                 addr,
                 expected,
@@ -1398,7 +1398,13 @@ impl<'a> Emitter<'a> {
         }
     }
 
-    fn atomic(&mut self, op: AtomicOp, addr: &Addr, value: Value) -> Result<String, Diagnostic> {
+    fn atomic(
+        &mut self,
+        id: OpId,
+        op: AtomicOp,
+        addr: &Addr,
+        value: Value,
+    ) -> Result<String, Diagnostic> {
         let ty = self.ty(value);
         let kind = match op {
             AtomicOp::Add => "add",
@@ -1435,14 +1441,17 @@ impl<'a> Emitter<'a> {
         // another on one OS thread (see the module documentation): no other thread can
         // touch the location between the read and the write, so a plain read-modify-write
         // is the atomic's exact semantics, and LLVM may keep it in registers or vectorize
-        // around it (its dependence analysis sees the sequential loop).
+        // around it (its dependence analysis sees the sequential loop). The same holds for
+        // a global atomic in `block_local_atomics` (only its own block's threads touch its
+        // bytes): both grid schedules, block by block and `row_major_grid`, run a whole
+        // block inside one iteration of the parallel loop, hence on one OS thread.
         let block_private = matches!(
             addr,
             Addr::Root {
                 root: MemRoot::Shared(_) | MemRoot::Local(_),
                 ..
             }
-        );
+        ) || self.k.block_local_atomics.contains(&id);
         let plain = match op {
             AtomicOp::FAdd => Some("arith.addf"),
             AtomicOp::Add => Some("arith.addi"),

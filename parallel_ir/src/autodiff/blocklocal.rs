@@ -25,7 +25,12 @@
 //!   [`MAX_BLOCK_THREADS`]) is tested alone (`A`'s thread indices fixed to `t`, every
 //!   block index and every `B` thread free); the bounding box of the good threads, when
 //!   all threads inside it are good, becomes the guard: `A` is replaced by
-//!   `old = if (tx, ty, tz) in box { atomic (marked) } else { atomic }`;
+//!   `old = if (tx, ty, tz) in box { atomic (marked) } else { atomic }`; neighbouring
+//!   sites of one region whose boxes nearly agree (the intersection keeps 90% of the
+//!   threads) share one guard, the intersection, so that the CPU backend's index-set split
+//!   of the thread-x loop has one branch-free interior segment instead of one per box
+//!   bound (less code, fewer segments); they move down to the last of them, past ops
+//!   without memory effects only;
 //! * then the proof is run again on the rewritten kernel, where the guard narrows the
 //!   marked copy's thread ranges (the same affine machinery as `plain_accumulation`: the
 //!   box is never trusted because it was computed, only because it is proven), and a
@@ -238,8 +243,35 @@ fn interior_box(an: &Analysis, a: &Site, sites: &[Site]) -> Option<ThreadBox> {
     Some([(lo[0], hi[0]), (lo[1], hi[1]), (lo[2], hi[2])])
 }
 
-/// Replace each atomic of `boxes` in `region` (and nested regions) by the guard and the
-/// `If`; record `(original, marked copy, box)` in `copies`.
+/// The number of threads in a box.
+fn box_threads(b: &ThreadBox) -> i64 {
+    b.iter().map(|(lo, hi)| (hi - lo + 1).max(0)).product()
+}
+
+/// Ops that may be moved across an atomic: no memory, no regions, no trap.
+fn movable(kind: &OpKind) -> bool {
+    match kind {
+        OpKind::Binary(op, ..) => !matches!(
+            op,
+            BinaryOp::UDiv | BinaryOp::SDiv | BinaryOp::URem | BinaryOp::SRem
+        ),
+        OpKind::Const { .. }
+        | OpKind::Unary(..)
+        | OpKind::Fma(..)
+        | OpKind::ICmp(..)
+        | OpKind::FCmp(..)
+        | OpKind::Select { .. }
+        | OpKind::Cast(..) => true,
+        _ => false,
+    }
+}
+
+/// Replace the atomics of `boxes` in `region` (and nested regions) by a guard and an
+/// `If`; record `(original, marked copy, box)` in `copies`. Atomics of one region
+/// separated only by [`movable`] ops that do not use their results share one `If` (they
+/// move down to the last one: moving an atomic across ops without memory effects changes
+/// nothing) when the intersection of their boxes keeps at least 90% of the smallest one's
+/// threads: one guard, so the CPU backend's split has one interior segment.
 fn wrap_region(
     kernel: &mut Kernel,
     region: &mut Region,
@@ -249,92 +281,12 @@ fn wrap_region(
     copies: &mut Vec<(OpId, OpId, ThreadBox)>,
     depth: usize,
 ) {
-    let mut out = Vec::with_capacity(region.ops.len());
-    for &op in &region.ops {
-        if let Some(&b) = boxes.get(&op) {
-            let data = kernel.op(op).clone();
-            let loc = data.loc;
-            // The guard: the conjunction of the bounds that cut the block.
-            let mut cond = None;
-            for d in 0..3 {
-                for (pred, bound, cuts) in [
-                    (IntPredicate::Sge, b[d].0, b[d].0 > full[d].0),
-                    (IntPredicate::Sle, b[d].1, b[d].1 < full[d].1),
-                ] {
-                    if !cuts {
-                        continue;
-                    }
-                    let c = kernel.create_op(
-                        OpKind::Const {
-                            bits: u64::from(bound as i32 as u32),
-                        },
-                        &[Type::I32],
-                        loc,
-                    );
-                    out.push(c);
-                    let Some(cv) = kernel.result(c) else { continue };
-                    let cmp = kernel.create_op(OpKind::ICmp(pred, tids[d], cv), &[Type::I1], loc);
-                    out.push(cmp);
-                    let Some(x) = kernel.result(cmp) else {
-                        continue;
-                    };
-                    cond = Some(match cond {
-                        None => x,
-                        Some(prev) => {
-                            let and = kernel.create_op(
-                                OpKind::Binary(BinaryOp::And, prev, x),
-                                &[Type::I1],
-                                loc,
-                            );
-                            out.push(and);
-                            match kernel.result(and) {
-                                Some(v) => v,
-                                None => prev,
-                            }
-                        }
-                    });
-                }
-            }
-            let Some(cond) = cond else {
-                out.push(op);
-                continue;
-            };
-            let ty = data
-                .results
-                .first()
-                .map(|&r| kernel.value_type(r))
-                .unwrap_or(Type::I32);
-            let tys: Vec<Type> = data.results.iter().map(|_| ty).collect();
-            let copy = kernel.create_op(data.kind.clone(), &tys, loc);
-            let if_op = kernel.create_op(OpKind::Yield(vec![]), &[], loc);
-            // The `If` takes over the atomic's result; each branch yields its atomic's.
-            kernel.op_mut(op).results.clear();
-            let new_old: Vec<_> = data
-                .results
-                .iter()
-                .map(|_| kernel.add_result(op, ty))
-                .collect();
-            for (i, &r) in data.results.iter().enumerate() {
-                kernel.values[r.index()].def = ValueDef::Result(if_op, i as u32);
-            }
-            kernel.op_mut(if_op).results = data.results.clone();
-            let copy_res = kernel.op(copy).results.clone();
-            let y_then = kernel.create_op(OpKind::Yield(copy_res), &[], loc);
-            let y_else = kernel.create_op(OpKind::Yield(new_old), &[], loc);
-            kernel.op_mut(if_op).kind = OpKind::If {
-                cond,
-                then_region: Region {
-                    args: vec![],
-                    ops: vec![copy, y_then],
-                },
-                else_region: Region {
-                    args: vec![],
-                    ops: vec![op, y_else],
-                },
-            };
-            out.push(if_op);
-            copies.push((op, copy, b));
-        } else {
+    let ops = region.ops.clone();
+    let mut out = Vec::with_capacity(ops.len());
+    let mut i = 0;
+    while i < ops.len() {
+        let op = ops[i];
+        let Some(&first) = boxes.get(&op) else {
             out.push(op);
             if depth < 10_000 {
                 let mut kind =
@@ -344,9 +296,136 @@ fn wrap_region(
                 }
                 kernel.op_mut(op).kind = kind;
             }
+            i += 1;
+            continue;
+        };
+        // The group: this atomic and the next ones that can join it.
+        let mut group = vec![op];
+        let mut gbox = first;
+        let mut smallest = box_threads(&first);
+        let mut results: Vec<crate::ir::Value> = kernel.op(op).results.clone();
+        let mut between = Vec::new();
+        let mut pending = Vec::new();
+        let mut j = i + 1;
+        while let Some(&o) = ops.get(j) {
+            if let Some(b) = boxes.get(&o) {
+                let inter: ThreadBox =
+                    std::array::from_fn(|d| (gbox[d].0.max(b[d].0), gbox[d].1.min(b[d].1)));
+                let least = smallest.min(box_threads(b));
+                if box_threads(&inter) * 10 < least * 9 {
+                    break;
+                }
+                between.append(&mut pending);
+                group.push(o);
+                gbox = inter;
+                smallest = least;
+                results.extend(kernel.op(o).results.iter().copied());
+                j += 1;
+                continue;
+            }
+            let kind = &kernel.op(o).kind;
+            if movable(kind) && !kind.operands().iter().any(|v| results.contains(v)) {
+                pending.push(o);
+                j += 1;
+                continue;
+            }
+            break;
         }
+        // Ops after the group's last atomic are visited again as they are.
+        i = j - pending.len();
+        out.extend(between);
+        wrap_group(kernel, &group, gbox, tids, full, copies, &mut out);
     }
     region.ops = out;
+}
+
+/// Emit into `out` the guard of `b` and `if (guard) { marked copies } else { originals }`,
+/// the `If` taking over the atomics' results.
+fn wrap_group(
+    kernel: &mut Kernel,
+    group: &[OpId],
+    b: ThreadBox,
+    tids: [crate::ir::Value; 3],
+    full: ThreadBox,
+    copies: &mut Vec<(OpId, OpId, ThreadBox)>,
+    out: &mut Vec<OpId>,
+) {
+    let loc = group.first().and_then(|&o| kernel.op(o).loc);
+    // The guard: the conjunction of the bounds that cut the block.
+    let mut cond = None;
+    for d in 0..3 {
+        for (pred, bound, cuts) in [
+            (IntPredicate::Sge, b[d].0, b[d].0 > full[d].0),
+            (IntPredicate::Sle, b[d].1, b[d].1 < full[d].1),
+        ] {
+            if !cuts {
+                continue;
+            }
+            let c = kernel.create_op(
+                OpKind::Const {
+                    bits: u64::from(bound as i32 as u32),
+                },
+                &[Type::I32],
+                loc,
+            );
+            out.push(c);
+            let Some(cv) = kernel.result(c) else { continue };
+            let cmp = kernel.create_op(OpKind::ICmp(pred, tids[d], cv), &[Type::I1], loc);
+            out.push(cmp);
+            let Some(x) = kernel.result(cmp) else {
+                continue;
+            };
+            cond = Some(match cond {
+                None => x,
+                Some(prev) => {
+                    let and =
+                        kernel.create_op(OpKind::Binary(BinaryOp::And, prev, x), &[Type::I1], loc);
+                    out.push(and);
+                    kernel.result(and).unwrap_or(prev)
+                }
+            });
+        }
+    }
+    let Some(cond) = cond else {
+        out.extend_from_slice(group);
+        return;
+    };
+    let if_op = kernel.create_op(OpKind::Yield(vec![]), &[], loc);
+    let (mut then_ops, mut else_ops) = (Vec::new(), Vec::new());
+    let (mut then_vals, mut else_vals, mut if_results) = (Vec::new(), Vec::new(), Vec::new());
+    for &op in group {
+        let data = kernel.op(op).clone();
+        let tys: Vec<Type> = data.results.iter().map(|&r| kernel.value_type(r)).collect();
+        let copy = kernel.create_op(data.kind.clone(), &tys, data.loc);
+        then_ops.push(copy);
+        then_vals.extend(kernel.op(copy).results.iter().copied());
+        // The original gets fresh results; its old ones become the `If`'s.
+        kernel.op_mut(op).results.clear();
+        for &ty in &tys {
+            else_vals.push(kernel.add_result(op, ty));
+        }
+        else_ops.push(op);
+        for &r in &data.results {
+            kernel.values[r.index()].def = ValueDef::Result(if_op, if_results.len() as u32);
+            if_results.push(r);
+        }
+        copies.push((op, copy, b));
+    }
+    kernel.op_mut(if_op).results = if_results;
+    then_ops.push(kernel.create_op(OpKind::Yield(then_vals), &[], loc));
+    else_ops.push(kernel.create_op(OpKind::Yield(else_vals), &[], loc));
+    kernel.op_mut(if_op).kind = OpKind::If {
+        cond,
+        then_region: Region {
+            args: vec![],
+            ops: then_ops,
+        },
+        else_region: Region {
+            args: vec![],
+            ops: else_ops,
+        },
+    };
+    out.push(if_op);
 }
 
 #[cfg(test)]
@@ -468,6 +547,44 @@ mod tests {
             assert!(!r.block_local_atomics.contains(&orig));
             assert!(r.block_local_atomics.contains(&copy));
         }
+    }
+
+    #[test]
+    fn neighbouring_sites_share_one_guard() {
+        // Blocks of 64: the three boxes [2, 63], [1, 62], [0, 61] meet in [2, 61] (60 of
+        // 62 threads), so the three atomics move into one `If`; a load (of `x[i]`) between
+        // two sites ends the group.
+        let stencil = |load_between: bool| {
+            kernel([64, 1], move |b, [i, _], _| {
+                let one = b.i32(1);
+                let m = b.bin(BinaryOp::Sub, i, one);
+                let p = b.bin(BinaryOp::Add, i, one);
+                add_at(b, m, 1.0);
+                add_at(b, i, 2.0);
+                if load_between {
+                    let w = b.cast(CastOp::SExt, i, Type::I64);
+                    let four = b.i64(4);
+                    let off = b.bin(BinaryOp::Mul, w, four);
+                    b.load(Type::F32, MemRoot::Param(0), off);
+                }
+                add_at(b, p, 3.0);
+            })
+        };
+        let ifs = |k: &Kernel| {
+            k.ops
+                .iter()
+                .filter(|o| matches!(o.kind, OpKind::If { .. }))
+                .count()
+        };
+        let o = opts([4, 1], [64, 1]);
+        let (r, report) = check(&stencil(false), &o, 258, 1);
+        let boxes: Vec<(i64, i64)> = report.split.iter().map(|s| s.2[0]).collect();
+        assert_eq!(boxes, vec![(2, 61); 3], "{report:?}");
+        assert_eq!(ifs(&r), 1);
+        let (r, report) = check(&stencil(true), &o, 258, 1);
+        let boxes: Vec<(i64, i64)> = report.split.iter().map(|s| s.2[0]).collect();
+        assert_eq!(boxes, vec![(2, 62), (2, 62), (0, 61)], "{report:?}");
+        assert_eq!(ifs(&r), 2);
     }
 
     #[test]

@@ -615,20 +615,20 @@ impl<'k> Analysis<'k> {
         dims.retain(|d| d.c != 0);
         dims.sort_by_key(|d| std::cmp::Reverse(d.c.abs()));
         let mut budget = 100_000usize;
+        let who = if apart == Apart::Threads {
+            "threads"
+        } else {
+            "blocks"
+        };
         match hits(&dims, lo, hi, free, &mut budget) {
             Some(false) => Ok(()),
             Some(true) => Err(format!(
-                "distinct {} touch the same bytes with {} and {}",
-                if apart == Apart::Threads {
-                    "threads"
-                } else {
-                    "blocks"
-                },
+                "distinct {who} touch the same bytes with {} and {}",
                 name(a),
                 name(b)
             )),
             None => Err(format!(
-                "too many cases to tell whether distinct threads meet at {} and {}",
+                "too many cases to tell whether distinct {who} meet at {} and {}",
                 name(a),
                 name(b)
             )),

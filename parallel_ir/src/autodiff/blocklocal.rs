@@ -110,6 +110,9 @@ pub fn block_local_accumulation(kernel: &mut Kernel, opts: &AccumulateOptions) -
             };
             match block_apart(&an, sa, &sites) {
                 Ok(()) => report.marked.push(a),
+                // The per-thread search runs the same proof once a thread: not when the
+                // whole-block proof already ran out of budget.
+                Err(why) if why.starts_with("too many cases") => report.kept.push((a, why)),
                 Err(why) => match interior_box(&an, sa, &sites) {
                     Some(b) => {
                         boxes.insert(a, b);

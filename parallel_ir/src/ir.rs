@@ -293,6 +293,15 @@ pub struct Kernel {
     pub locals: Vec<LocalAlloc>,
     /// The top region (no arguments): uniform code, then the grid `Parallel`, then `Yield`.
     pub body: Region,
+    /// `Atomic` ops on global memory (a parameter's buffer or a module global) whose
+    /// possible conflicts all lie within the executing block: every byte such an atomic
+    /// touches is accessed, by any op of the kernel, only by threads of the block that
+    /// executes it (proven for one launch by `autodiff::blocklocal`). A backend that runs
+    /// each block's threads one after another on one OS thread may lower them as plain
+    /// read-modify-writes; every other consumer treats them as ordinary atomics (always
+    /// right). A pass that changes which block executes an access must clear the set; ops
+    /// copied into new ids are not in it (conservative).
+    pub block_local_atomics: std::collections::BTreeSet<OpId>,
 }
 
 impl Addr {
@@ -530,6 +539,7 @@ impl Kernel {
             shared: Vec::new(),
             locals: Vec::new(),
             body: Region::default(),
+            block_local_atomics: std::collections::BTreeSet::new(),
         }
     }
 

@@ -312,8 +312,8 @@ impl Printer<'_> {
     }
 
     /// The op's line without regions (and without a newline).
-    fn op_header(&mut self, op: OpId) {
-        let data = &self.kernel.ops[op.index()];
+    fn op_header(&mut self, op_id: OpId) {
+        let data = &self.kernel.ops[op_id.index()];
         let results = &data.results;
         let rty = results.first().map(|&r| self.ty(r)).unwrap_or_default();
         let mut s = String::new();
@@ -407,9 +407,15 @@ impl Printer<'_> {
                 );
             }
             OpKind::Atomic { op, addr, value } => {
+                // `block_local`: only threads of the executing block meet its bytes.
+                let scope = if self.kernel.block_local_atomics.contains(&op_id) {
+                    " block_local"
+                } else {
+                    ""
+                };
                 let _ = write!(
                     s,
-                    "atomic.{op} {}, {} : {}",
+                    "atomic.{op}{scope} {}, {} : {}",
                     self.addr(addr),
                     self.v(*value),
                     self.ty(*value)

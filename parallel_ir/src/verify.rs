@@ -107,6 +107,14 @@ impl Checker<'_> {
         if !k.body.args.is_empty() {
             return Err(self.err("the top region must not have arguments"));
         }
+        for &op in &k.block_local_atomics {
+            if !matches!(
+                k.ops.get(op.index()).map(|d| &d.kind),
+                Some(OpKind::Atomic { .. })
+            ) {
+                return Err(self.err(format!("op{} is marked block-local but is no atomic", op.0)));
+            }
+        }
         let mut grids = 0;
         for &op in &k.body.ops {
             if let Some(OpData {

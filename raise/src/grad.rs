@@ -305,7 +305,9 @@ fn derive(
 /// its atomic adds that no other thread's accesses can meet (given which buffer each
 /// parameter and shadow parameter is bound to) become plain load-add-stores
 /// (`parallel_ir::autodiff::accumulate`): the CPU backend's atomics are `lock cmpxchg`
-/// loops and block vectorisation.
+/// loops and block vectorisation. Of the atomic adds left, those (or their block
+/// interiors) that only threads of the executing block can meet are marked block-local
+/// (`parallel_ir::autodiff::blocklocal`), which the CPU backend lowers to plain adds.
 pub fn adjoint_for_launch(
     raised: &Kernel,
     l: &BoundLaunch,
@@ -337,6 +339,7 @@ pub fn adjoint_for_launch(
                 .collect(),
         };
         accumulate::plain_accumulation(&mut k, &opts);
+        parallel_ir::autodiff::blocklocal::block_local_accumulation(&mut k, &opts);
         parallel_ir::verify::verify_kernel(&k)?;
     }
     Ok(k)

@@ -573,7 +573,7 @@ impl<'a> Emitter<'a> {
                 }
                 None
             }
-            OpKind::Atomic { op, addr, value } => Some(self.atomic(*op, addr, *value)?),
+            OpKind::Atomic { op, addr, value } => Some(self.atomic(id, *op, addr, *value)?),
             OpKind::AtomicCas {
                 addr,
                 expected,
@@ -1471,7 +1471,13 @@ impl<'a> Emitter<'a> {
         }
     }
 
-    fn atomic(&mut self, op: AtomicOp, addr: &Addr, value: Value) -> Result<String, Diagnostic> {
+    fn atomic(
+        &mut self,
+        id: OpId,
+        op: AtomicOp,
+        addr: &Addr,
+        value: Value,
+    ) -> Result<String, Diagnostic> {
         let ty = self.ty(value);
         let kind = match op {
             AtomicOp::Add => "add",
@@ -1508,14 +1514,19 @@ impl<'a> Emitter<'a> {
         // another on one OS thread (see the module documentation): no other thread can
         // touch the location between the read and the write, so a plain read-modify-write
         // is the atomic's exact semantics, and LLVM may keep it in registers or vectorize
-        // around it (its dependence analysis sees the sequential loop).
-        let block_private = matches!(
+        // around it (its dependence analysis sees the sequential loop). The same holds for
+        // a global atomic in `block_local_atomics` (only its own block's threads touch its
+        // bytes): both grid schedules, block by block and `row_major_grid`, run a whole
+        // block inside one iteration of the parallel loop, hence on one OS thread.
+        let block_memory = matches!(
             addr,
             Addr::Root {
                 root: MemRoot::Shared(_) | MemRoot::Local(_),
                 ..
             }
         );
+        let block_local = !block_memory && self.k.block_local_atomics.contains(&id);
+        let block_private = block_memory || block_local;
         let plain = match op {
             AtomicOp::FAdd => Some("arith.addf"),
             AtomicOp::Add => Some("arith.addi"),
@@ -1527,9 +1538,21 @@ impl<'a> Emitter<'a> {
         };
         if let (true, Some(arith)) = (block_private, plain) {
             let t = mty(ty);
-            let old = self.def(&format!("llvm.load {p} : !llvm.ptr -> {t}"));
+            // A block-local global keeps single-copy atomic accesses (plain moves on x86):
+            // LLVM then does not merge a stencil's neighbouring read-modify-writes into
+            // overlapping vector accesses, which stall store-to-load forwarding.
+            let (la, sa) = if block_local {
+                let align = ty.bits().div_ceil(8);
+                (
+                    format!(" atomic monotonic {{alignment = {align} : i64}}"),
+                    format!(" atomic monotonic {{alignment = {align} : i64}}"),
+                )
+            } else {
+                (String::new(), String::new())
+            };
+            let old = self.def(&format!("llvm.load {p}{la} : !llvm.ptr -> {t}"));
             let new = self.def(&format!("{arith} {old}, {v} : {t}"));
-            self.line(&format!("llvm.store {new}, {p} : {t}, !llvm.ptr"));
+            self.line(&format!("llvm.store {new}, {p}{sa} : {t}, !llvm.ptr"));
             return Ok(old);
         }
         Ok(self.def(&format!(

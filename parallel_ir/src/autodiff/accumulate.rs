@@ -52,6 +52,8 @@
 //!   So `x_bar[i]`, float4 components at `16 i + 4 j`, transposed 2-D tiles pass;
 //!   stencil neighbours (`i - 1`, `i`, `i + 1`), `x[i / 2]`, indices loaded from memory
 //!   and two parameters bound to one buffer at overlapping ranges do not.
+//! * The same proof with "distinct blocks" in place of "distinct threads" (`D` nonzero in
+//!   a block index; [`Apart::Blocks`]) serves [`super::blocklocal`].
 
 use std::collections::HashSet;
 
@@ -101,38 +103,13 @@ pub fn plain_accumulation(kernel: &mut Kernel, opts: &AccumulateOptions) -> Accu
         );
         return report;
     };
-    let mut sites = Vec::new();
-    let mut ops = Vec::new();
-    walk(kernel, &kernel.body, &mut ops, 0);
-    for &op in &ops {
-        for acc in op_accesses(kernel, op) {
-            let (key, offset, len) = match acc.loc {
-                AccessLoc::Unknown { .. } => {
-                    if matches!(
-                        loc_space(kernel, &acc.loc),
-                        Some(MemSpace::Shared | MemSpace::Local)
-                    ) {
-                        continue;
-                    }
-                    keep_all(
-                        &mut report,
-                        "an access through a pointer of unknown root may reach any buffer",
-                    );
-                    return report;
-                }
-                AccessLoc::Root { root, offset, len } => match root {
-                    MemRoot::Shared(_) | MemRoot::Local(_) => continue,
-                    MemRoot::Global(g) => (Key::Global(g.0), (offset, 0), len),
-                    MemRoot::Param(p) => match opts.param_buffers.get(p as usize) {
-                        Some(Some((buf, off))) => (Key::Buffer(*buf), (offset, *off), len),
-                        _ => (Key::Unbound(p), (offset, 0), len),
-                    },
-                },
-            };
-            let form = an.site_form(op, offset, len);
-            sites.push(Site { op, key, form });
+    let sites = match collect_sites(kernel, opts, &an) {
+        Ok(s) => s,
+        Err(why) => {
+            keep_all(&mut report, why);
+            return report;
         }
-    }
+    };
     let mut accepted = Vec::new();
     for &a in &candidates {
         let Some(sa) = sites.iter().find(|s| s.op == a) else {
@@ -153,7 +130,7 @@ pub fn plain_accumulation(kernel: &mut Kernel, opts: &AccumulateOptions) -> Accu
                         site_name(kernel, sb.op)
                     ));
                 }
-                an.distinct_threads_disjoint(sa, sb)
+                an.disjoint(sa, sb, Apart::Threads)
             });
         match verdict {
             Ok(()) => accepted.push(a),
@@ -171,7 +148,7 @@ pub fn plain_accumulation(kernel: &mut Kernel, opts: &AccumulateOptions) -> Accu
 }
 
 /// The atomic adds of `kernel` on a parameter's buffer or a module global.
-fn candidates(kernel: &Kernel) -> Vec<OpId> {
+pub(super) fn candidates(kernel: &Kernel) -> Vec<OpId> {
     let mut ops = Vec::new();
     walk(kernel, &kernel.body, &mut ops, 0);
     ops.into_iter()
@@ -191,8 +168,46 @@ fn candidates(kernel: &Kernel) -> Vec<OpId> {
         .collect()
 }
 
+/// Every access site of `kernel` to global memory (shared and per-thread memory never
+/// alias it), or why none can be trusted.
+pub(super) fn collect_sites(
+    kernel: &Kernel,
+    opts: &AccumulateOptions,
+    an: &Analysis,
+) -> Result<Vec<Site>, &'static str> {
+    let mut sites = Vec::new();
+    let mut ops = Vec::new();
+    walk(kernel, &kernel.body, &mut ops, 0);
+    for &op in &ops {
+        for acc in op_accesses(kernel, op) {
+            let (key, offset, len) = match acc.loc {
+                AccessLoc::Unknown { .. } => {
+                    if matches!(
+                        loc_space(kernel, &acc.loc),
+                        Some(MemSpace::Shared | MemSpace::Local)
+                    ) {
+                        continue;
+                    }
+                    return Err("an access through a pointer of unknown root may reach any buffer");
+                }
+                AccessLoc::Root { root, offset, len } => match root {
+                    MemRoot::Shared(_) | MemRoot::Local(_) => continue,
+                    MemRoot::Global(g) => (Key::Global(g.0), (offset, 0), len),
+                    MemRoot::Param(p) => match opts.param_buffers.get(p as usize) {
+                        Some(Some((buf, off))) => (Key::Buffer(*buf), (offset, *off), len),
+                        _ => (Key::Unbound(p), (offset, 0), len),
+                    },
+                },
+            };
+            let form = an.site_form(op, offset, len);
+            sites.push(Site { op, key, form });
+        }
+    }
+    Ok(sites)
+}
+
 /// Every op placed in `region` and its nested regions, in program order.
-fn walk(kernel: &Kernel, region: &Region, out: &mut Vec<OpId>, depth: usize) {
+pub(super) fn walk(kernel: &Kernel, region: &Region, out: &mut Vec<OpId>, depth: usize) {
     for &op in &region.ops {
         out.push(op);
         if depth < 10_000 {
@@ -248,7 +263,7 @@ fn rewrite_region(kernel: &mut Kernel, region: &mut Region, set: &HashSet<OpId>,
 
 /// Which memory a site touches, for aliasing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Key {
+pub(super) enum Key {
     /// A buffer of the launch (through any parameter bound to it).
     Buffer(usize),
     Global(u32),
@@ -257,16 +272,16 @@ enum Key {
 }
 
 impl Key {
-    fn may_alias(self, o: Key) -> bool {
+    pub(super) fn may_alias(self, o: Key) -> bool {
         matches!((self, o), (Key::Unbound(_), _) | (_, Key::Unbound(_))) || self == o
     }
 }
 
 /// `c . v + k` over the index variables `v = (bx, by, bz, tx, ty, tz)`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Lin {
-    c: [i64; 6],
-    k: i64,
+pub(super) struct Lin {
+    pub(super) c: [i64; 6],
+    pub(super) k: i64,
 }
 
 impl Lin {
@@ -295,28 +310,38 @@ impl Lin {
 }
 
 /// A site's offset form, byte length, and the index variables' ranges under its guards.
-type Form = (Lin, i64, [(i64, i64); 6]);
+pub(super) type Form = (Lin, i64, [(i64, i64); 6]);
 
 /// One access site: the op, what it may alias, and its affine bytes (or why not).
-struct Site {
-    op: OpId,
-    key: Key,
+#[derive(Clone)]
+pub(super) struct Site {
+    pub(super) op: OpId,
+    pub(super) key: Key,
     /// Offset form, byte length, and the variables' ranges under the site's guards.
-    form: Result<Form, String>,
+    pub(super) form: Result<Form, String>,
 }
 
-struct Analysis<'k> {
+/// Which pairs of threads [`Analysis::disjoint`] must keep apart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Apart {
+    /// Any two distinct threads of the launch.
+    Threads,
+    /// Two threads of distinct blocks (threads of one block may meet).
+    Blocks,
+}
+
+pub(super) struct Analysis<'k> {
     kernel: &'k Kernel,
     grid_op: OpId,
     /// The index variables' region arguments.
-    vars: [Value; 6],
+    pub(super) vars: [Value; 6],
     /// The variables' full ranges.
-    range: [(i64, i64); 6],
+    pub(super) range: [(i64, i64); 6],
     memo: std::cell::RefCell<Vec<Option<Option<Lin>>>>,
 }
 
 impl<'k> Analysis<'k> {
-    fn new(kernel: &'k Kernel, opts: &AccumulateOptions) -> Option<Analysis<'k>> {
+    pub(super) fn new(kernel: &'k Kernel, opts: &AccumulateOptions) -> Option<Analysis<'k>> {
         let parallel = |region: &Region, level: Level| {
             region
                 .ops
@@ -548,9 +573,10 @@ impl<'k> Analysis<'k> {
         }
     }
 
-    /// `Ok(())` when no two distinct threads, one executing `a`, the other `b`, touch a
-    /// common byte (see the module documentation).
-    fn distinct_threads_disjoint(&self, a: &Site, b: &Site) -> Result<(), String> {
+    /// `Ok(())` when no two threads that `apart` says to keep apart (distinct threads,
+    /// or threads of distinct blocks), one executing `a`, the other `b`, touch a common
+    /// byte (see the module documentation).
+    pub(super) fn disjoint(&self, a: &Site, b: &Site, apart: Apart) -> Result<(), String> {
         let (fa, sa, ra) = a.form.as_ref().map_err(Clone::clone)?;
         let (fb, sb, rb) = b.form.as_ref().map_err(Clone::clone)?;
         let k = self.kernel;
@@ -568,30 +594,41 @@ impl<'k> Analysis<'k> {
         }
         let lo = i128::from(fb.k) - i128::from(fa.k) - i128::from(*sa);
         let hi = i128::from(fb.k) - i128::from(fa.k) + i128::from(*sb);
-        // D = v1 - v2 ranges over [ra.lo - rb.hi, ra.hi - rb.lo] in each variable.
+        // D = v1 - v2 ranges over [ra.lo - rb.hi, ra.hi - rb.lo] in each variable; the
+        // threads count as apart when a counted variable (all six, or the block indices
+        // alone) differs.
+        let counted = |i: usize| apart == Apart::Threads || i < 3;
         let mut dims: Vec<Dim> = (0..6)
             .map(|i| Dim {
                 c: i128::from(fa.c[i]),
                 lo: i128::from(ra[i].0) - i128::from(rb[i].1),
                 hi: i128::from(ra[i].1) - i128::from(rb[i].0),
+                counted: counted(i),
             })
             .filter(|d| d.lo != 0 || d.hi != 0)
             .collect();
-        // A variable with no coefficient that can differ makes the threads distinct for
-        // free; the others must then only hit the interval.
-        let free = dims.iter().any(|d| d.c == 0 && (d.lo < 0 || d.hi > 0));
+        // A counted variable with no coefficient that can differ makes the threads apart
+        // for free; the others must then only hit the interval.
+        let free = dims
+            .iter()
+            .any(|d| d.counted && d.c == 0 && (d.lo < 0 || d.hi > 0));
         dims.retain(|d| d.c != 0);
         dims.sort_by_key(|d| std::cmp::Reverse(d.c.abs()));
         let mut budget = 100_000usize;
+        let who = if apart == Apart::Threads {
+            "threads"
+        } else {
+            "blocks"
+        };
         match hits(&dims, lo, hi, free, &mut budget) {
             Some(false) => Ok(()),
             Some(true) => Err(format!(
-                "distinct threads touch the same bytes with {} and {}",
+                "distinct {who} touch the same bytes with {} and {}",
                 name(a),
                 name(b)
             )),
             None => Err(format!(
-                "too many cases to tell whether distinct threads meet at {} and {}",
+                "too many cases to tell whether distinct {who} meet at {} and {}",
                 name(a),
                 name(b)
             )),
@@ -605,9 +642,12 @@ struct Dim {
     c: i128,
     lo: i128,
     hi: i128,
+    /// Whether a nonzero value makes the two threads apart.
+    counted: bool,
 }
 
-/// Whether some `D` in the box (nonzero unless `nonzero` already holds) has
+/// Whether some `D` in the box (nonzero in a counted variable unless `nonzero` already
+/// holds) has
 /// `sum c_i D_i` strictly inside `(lo, hi)`: exact branch and bound over the variables
 /// by decreasing `|c|` (each one's values are those the remaining ones can still bring
 /// into the interval). `None` when `budget` nodes do not suffice.
@@ -637,7 +677,13 @@ fn hits(dims: &[Dim], lo: i128, hi: i128, nonzero: bool, budget: &mut usize) -> 
     let mut x = first;
     while x <= last {
         let t = d.c * x;
-        if hits(rest, lo - t, hi - t, nonzero || x != 0, budget)? {
+        if hits(
+            rest,
+            lo - t,
+            hi - t,
+            nonzero || (d.counted && x != 0),
+            budget,
+        )? {
             return Some(true);
         }
         x += 1;

@@ -14,11 +14,16 @@
 //!   location no other thread touches become plain load-add-stores
 //!   ([`accumulate::plain_accumulation`]; the driver says which parameters share a
 //!   buffer).
+//! * [`blocklocal`]: of the atomic adds left, those whose conflicts all lie within the
+//!   executing block are marked ([`crate::ir::Kernel::block_local_atomics`]), the
+//!   interior of a stencil's block split from its edges
+//!   ([`blocklocal::block_local_accumulation`]).
 //!
 //! Program-level composition (launch sequences, which buffers are inputs and outputs)
 //! lives in the driver (`raise/src/grad.rs`).
 
 pub mod accumulate;
+pub mod blocklocal;
 pub mod forward;
 pub mod reverse;
 pub mod specialize;

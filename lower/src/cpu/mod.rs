@@ -7,7 +7,9 @@
 //! vote left (see [`emit`]). Global atomics are real atomics (`llvm.atomicrmw`), as
 //! blocks race with each other; atomic adds and bitwise ops on shared or per-thread
 //! memory are plain read-modify-writes, since only one block's threads, one at a time,
-//! reach that memory.
+//! reach that memory. So are global atomics the kernel marks block-local
+//! (`Kernel::block_local_atomics`, proven by `parallel_ir::autodiff::blocklocal`: no
+//! other block touches their bytes), as single-copy (monotonic) loads and stores.
 //! A buffer that only unused-result atomic adds touch can be privatized when the caller
 //! knows the launch's buffers ([`compile_facts`], [`privatize`]): chunks of blocks add
 //! into private copies with plain adds, then the copies are summed into the buffer.

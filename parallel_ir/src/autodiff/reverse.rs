@@ -47,7 +47,9 @@
 //!   iteration, last first, re-running the loop (memory writes left out) up to the
 //!   iteration to recover its carried values, then its body and the body's reverse; a
 //!   `While` likewise after counting its iterations (the exiting `before` region is
-//!   reversed first). Replay leaves memory writes out, so a load of memory that the
+//!   reversed first). A `For` whose body's reverse sweep reads no carried value (an
+//!   accumulation `sum += f(k, memory)`) needs no replay: its reverse iterations
+//!   recompute only the body, linear in the trip count. Replay leaves memory writes out, so a load of memory that the
 //!   kernel writes may give a different value than it did forward: such values (and all
 //!   computed from them) are *tainted*, and the loop is reversible only when the reverse
 //!   sweep never reads a tainted primal value (tainted values may be added, subtracted,
@@ -1205,6 +1207,18 @@ impl Rev<'_> {
     /// values at its start by re-running the loop (writes left out) up to it, recompute
     /// its body, and run the body's reverse sweep. Cost: quadratic in the trip count,
     /// no memory (a tape in a per-thread allocation is the later optimisation).
+    ///
+    /// No replay when the reverse sweep of the body reads the value of no carried
+    /// argument ([`reverse_needed_values`]; e.g. `sum += val[k] * x[col[k]]`, whose
+    /// carried `sum` only flows through the add): the carried arguments stand in as
+    /// zeros, the body is recomputed from the induction variable and memory as before,
+    /// and the cost is linear. Legal because every value the sweep reads is computed
+    /// from needed values only (the set is closed under "computed from"), and none of
+    /// them is a carried argument, so they are the primal values whatever the carried
+    /// arguments hold; the values computed from the zeros are floats that only flow
+    /// through adds, negations, conversions, selects' data, stores and yields, which
+    /// cannot trap, and nothing reads them (the adjoint rules of those ops take `dy`
+    /// only). Pointer-typed carried arguments always replay.
     fn rev_for(&mut self, old: OpId, ops: &mut Vec<OpId>) -> R<()> {
         use crate::ir::{BinaryOp, IntPredicate};
         let data = self.j.src.op(old).clone();
@@ -1264,14 +1278,23 @@ impl Rev<'_> {
         let rj = self.j.bin(&mut b, BinaryOp::Sub, nm1, jv);
         let off = self.j.bin(&mut b, BinaryOp::Mul, rj, st);
         let i = self.j.bin(&mut b, BinaryOp::Add, lo, off);
-        // Carried values at the start of iteration i: replay up to i.
-        self.copy_deep_with(old, &mut b, true, Some(i))?;
-        let state: Vec<Value> = data
-            .results
+        // Carried values at the start of iteration i: replay up to i, unless the reverse
+        // sweep of the body reads none of them (then they stand in as zeros).
+        let needed = reverse_needed_values(self.j.src, body);
+        let replay = body.args[1..]
             .iter()
-            .map(|r| self.j.map[r.index()])
-            .collect::<Option<Vec<_>>>()
-            .ok_or_else(|| Diagnostic::new("internal", "vjp: replay results"))?;
+            .any(|&a| needed.contains(&a) || self.ty(a).is_ptr());
+        let state: Vec<Value> = if replay {
+            self.copy_deep_with(old, &mut b, true, Some(i))?;
+            data.results
+                .iter()
+                .map(|r| self.j.map[r.index()])
+                .collect::<Option<Vec<_>>>()
+                .ok_or_else(|| Diagnostic::new("internal", "vjp: replay results"))?
+        } else {
+            let types: Vec<Type> = body.args[1..].iter().map(|&a| self.ty(a)).collect();
+            types.into_iter().map(|t| self.zero(&mut b, t)).collect()
+        };
         // Body at iteration i.
         self.j.map[body.args[0].index()] = Some(i);
         for (a, s) in body.args[1..].iter().zip(&state) {
@@ -1644,6 +1667,137 @@ impl Rev<'_> {
         };
         Ok(())
     }
+}
+
+/// The values defined in `region` (and the regions nested in it) whose *values* the
+/// reverse sweep of the region reads, closed under "a needed value needs the values
+/// it is computed from". A loop whose carried arguments are all outside this set is
+/// reversed without replay (see [`Rev::rev_for`]).
+///
+/// What each op's reverse reads: nothing for `fadd`, `fsub`, `fneg`, `fpext`,
+/// `fptrunc` and yields (their adjoints pass `dy` on, possibly negated or converted);
+/// the multiplicands of an `fma` (not its addend); the condition of a `select` or an
+/// `If`; the address (not the stored value) of a store or a float atomic add; the
+/// address of a load; the bounds and step of a nested `For`, whose carried arguments
+/// link to its inits and yields (an argument's value is an init or a yield, a result
+/// also). Anything else (other float functions, integer and pointer arithmetic,
+/// comparisons, casts, memory ops, warp ops, a nested `While` and everything in it)
+/// reads all its operands. Because integer and pointer ops always count as reading
+/// their operands, a value left out is only ever a float flowing through adds,
+/// subtractions, negations, conversions, selects' data, stores and yields: recomputing
+/// it from a wrong input cannot trap or change an address, a condition or a bound.
+fn reverse_needed_values(k: &Kernel, region: &Region) -> HashSet<Value> {
+    use crate::ir::{BinaryOp as B, UnaryOp as U};
+    fn term(k: &Kernel, r: &Region) -> Vec<Value> {
+        match r.ops.last().map(|&o| &k.op(o).kind) {
+            Some(OpKind::Yield(v)) => v.clone(),
+            _ => Vec::new(),
+        }
+    }
+    fn gather(k: &Kernel, r: &Region, out: &mut Vec<OpId>) {
+        for &o in &r.ops {
+            out.push(o);
+            for sub in k.op(o).kind.regions() {
+                gather(k, sub, out);
+            }
+        }
+    }
+    let mut all = Vec::new();
+    gather(k, region, &mut all);
+    let in_region: HashSet<OpId> = all.iter().copied().collect();
+    let mut needed: HashSet<Value> = HashSet::new();
+    let mut work: Vec<Value> = Vec::new();
+    // Seeds: what each op's reverse reads.
+    for &o in &all {
+        let kind = &k.op(o).kind;
+        let mut reads: Vec<Value> = Vec::new();
+        match kind {
+            OpKind::Binary(B::FAdd | B::FSub, ..)
+            | OpKind::Unary(U::FNeg, _)
+            | OpKind::Cast(CastOp::FpExt | CastOp::FpTrunc, _)
+            | OpKind::Yield(_) => {}
+            OpKind::Fma(a, b, _) => reads.extend([*a, *b]),
+            OpKind::Select { cond, .. } | OpKind::If { cond, .. } => reads.push(*cond),
+            OpKind::Load { addr } => reads.extend(addr.operands()),
+            OpKind::Store { addr, value } => {
+                reads.extend(addr.operands());
+                if !k.value_type(*value).is_float() {
+                    reads.push(*value);
+                }
+            }
+            OpKind::Atomic {
+                op: AtomicOp::FAdd,
+                addr,
+                value,
+            } if k.value_type(*value).is_float() => reads.extend(addr.operands()),
+            OpKind::For {
+                lower, upper, step, ..
+            } => reads.extend([*lower, *upper, *step]),
+            OpKind::While { inits, .. } => {
+                reads.extend(inits.iter().copied());
+                walk(k, o, &mut |n| {
+                    let d = k.op(n);
+                    d.kind.for_each_operand(|v| reads.push(v));
+                    for r in d.kind.regions() {
+                        reads.extend(r.args.iter().copied());
+                    }
+                });
+                for r in kind.regions() {
+                    reads.extend(r.args.iter().copied());
+                }
+            }
+            other => other.for_each_operand(|v| reads.push(v)),
+        }
+        for v in reads {
+            if needed.insert(v) {
+                work.push(v);
+            }
+        }
+    }
+    // Closure: a needed value needs what it is computed from.
+    while let Some(v) = work.pop() {
+        let mut from: Vec<Value> = Vec::new();
+        match k.value_def(v) {
+            crate::ir::ValueDef::Result(o, idx) if in_region.contains(&o) => {
+                let idx = idx as usize;
+                match &k.op(o).kind {
+                    OpKind::If {
+                        cond,
+                        then_region,
+                        else_region,
+                    } => {
+                        from.push(*cond);
+                        for r in [then_region, else_region] {
+                            from.extend(term(k, r).get(idx).copied());
+                        }
+                    }
+                    OpKind::For { inits, body, .. } => {
+                        from.extend(inits.get(idx).copied());
+                        from.extend(term(k, body).get(idx).copied());
+                    }
+                    other => other.for_each_operand(|u| from.push(u)),
+                }
+            }
+            crate::ir::ValueDef::RegionArg {
+                op: o, index: idx, ..
+            } if in_region.contains(&o) => {
+                if let OpKind::For { inits, body, .. } = &k.op(o).kind {
+                    if idx >= 1 {
+                        let idx = idx as usize - 1;
+                        from.extend(inits.get(idx).copied());
+                        from.extend(term(k, body).get(idx).copied());
+                    }
+                }
+            }
+            _ => {}
+        }
+        for u in from {
+            if needed.insert(u) {
+                work.push(u);
+            }
+        }
+    }
+    needed
 }
 
 /// Memory writes (left out when a loop is replayed).
@@ -2028,6 +2182,141 @@ mod tests {
                 (out[2][t] - want).abs() <= 1e-12 * want.abs(),
                 "dx[{t}]: {} vs {want}",
                 out[2][t]
+            );
+        }
+    }
+
+    /// One thread: `n = (int)nb[0]; acc = init; for k in 0..n { acc = f(acc, x[k], w[k]) }
+    /// y[0] = acc` (f64), the trip count loaded from memory so the loop is not unrolled.
+    fn loaded_bound_loop(f: fn(&mut Builder, Value, Value, Value) -> Value, init: f64) -> Kernel {
+        let mut b = Builder::new("loaded_bound");
+        for name in ["nb", "x", "w", "y"] {
+            b.param(G, name);
+        }
+        b.grid(|b, _| {
+            b.block(|b, _| {
+                let zero64 = b.i64(0);
+                let nf = b.load(Type::F64, MemRoot::Param(0), zero64);
+                let n = b.cast(CastOp::FpToSi, nf, Type::I32);
+                let lo = b.i32(0);
+                let one = b.i32(1);
+                let a0 = b.konst(Type::F64, init.to_bits());
+                let r = b.for_(lo, n, one, &[a0], |b, k, acc| {
+                    let k64 = b.cast(CastOp::SExt, k, Type::I64);
+                    let eight = b.i64(8);
+                    let off = b.bin(BinaryOp::Mul, k64, eight);
+                    let x = b.load(Type::F64, MemRoot::Param(1), off);
+                    let w = b.load(Type::F64, MemRoot::Param(2), off);
+                    vec![f(b, acc[0], x, w)]
+                });
+                b.store(MemRoot::Param(3), zero64, r[0]);
+            });
+        });
+        b.finish()
+    }
+
+    fn fors(k: &Kernel) -> usize {
+        count(k, &|o| matches!(o, OpKind::For { .. }))
+    }
+
+    /// `acc += x[k] * w[k]` with a loaded trip count: the carried `acc` only flows through
+    /// the add, so the reverse loop does not replay the loop (one forward and one reverse
+    /// `For`, none nested), and the gradient is exact.
+    #[test]
+    fn accumulation_with_loaded_bound_is_reversed_without_replay() {
+        let k = loaded_bound_loop(
+            |b, acc, x, w| {
+                let p = b.bin(BinaryOp::FMul, x, w);
+                b.bin(BinaryOp::FAdd, acc, p)
+            },
+            0.5,
+        );
+        let adj = vjp_kernel(&k).unwrap();
+        assert_eq!(fors(&adj), 2, "forward loop + reverse loop, no replay loop");
+        let x: Vec<f64> = (0..6).map(|i| f64::from(i) - 1.5).collect();
+        let w: Vec<f64> = (0..6).map(|i| 0.25 * f64::from(i) + 1.0).collect();
+        let out = run_f64(
+            &adj,
+            1,
+            &[
+                vec![5.0],
+                x.clone(),
+                w.clone(),
+                vec![0.0],
+                vec![0.0],
+                vec![0.0; 6],
+                vec![0.0; 6],
+                vec![3.0],
+            ],
+            0,
+        );
+        for i in 0..6 {
+            let (wx, ww) = if i < 5 {
+                (3.0 * w[i], 3.0 * x[i])
+            } else {
+                (0.0, 0.0)
+            };
+            assert_eq!(out[5][i], wx, "dx[{i}]");
+            assert_eq!(out[6][i], ww, "dw[{i}]");
+        }
+        assert_eq!(out[7][0], 0.0, "dy consumed");
+        assert_eq!(out[4][0], 0.0, "no derivative through the trip count");
+    }
+
+    /// `acc *= x[k]` (and `+ w[k]`): the reverse of the product reads the carried value,
+    /// so the loop is still replayed (a replay loop nested in the reverse loop), and the
+    /// gradient is right.
+    #[test]
+    fn carried_value_in_a_product_is_replayed() {
+        let k = loaded_bound_loop(
+            |b, acc, x, w| {
+                let p = b.bin(BinaryOp::FMul, acc, x);
+                b.bin(BinaryOp::FAdd, p, w)
+            },
+            1.5,
+        );
+        let adj = vjp_kernel(&k).unwrap();
+        assert_eq!(fors(&adj), 3, "forward loop + reverse loop + nested replay");
+        let x: Vec<f64> = vec![2.0, -0.5, 3.0, 1.25, 7.0];
+        let w: Vec<f64> = vec![0.5, 1.0, -2.0, 0.75, 9.0];
+        let n = 4;
+        let out = run_f64(
+            &adj,
+            1,
+            &[
+                vec![n as f64],
+                x.clone(),
+                w.clone(),
+                vec![0.0],
+                vec![0.0],
+                vec![0.0; 5],
+                vec![0.0; 5],
+                vec![2.0],
+            ],
+            0,
+        );
+        // a_0 = 1.5, a_{k+1} = a_k x_k + w_k, y = a_n.
+        let mut a = vec![1.5];
+        for i in 0..n {
+            a.push(a[i] * x[i] + w[i]);
+        }
+        for i in 0..5 {
+            // dy/dw_i = prod_{j>i} x_j, dy/dx_i = a_i prod_{j>i} x_j.
+            let (gx, gw) = if i < n {
+                let tail: f64 = x[i + 1..n].iter().product();
+                (2.0 * a[i] * tail, 2.0 * tail)
+            } else {
+                (0.0, 0.0)
+            };
+            assert!(
+                (out[5][i] - gx).abs() <= 1e-12 * gx.abs(),
+                "dx[{i}]: {} vs {gx}",
+                out[5][i]
+            );
+            assert!(
+                (out[6][i] - gw).abs() <= 1e-12 * gw.abs(),
+                "dw[{i}]: {} vs {gw}",
+                out[6][i]
             );
         }
     }

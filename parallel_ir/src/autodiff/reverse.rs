@@ -114,6 +114,7 @@ pub fn vjp_kernel(kernel: &Kernel) -> Result<Kernel, Diagnostic> {
         active: activity(kernel),
         replay: false,
         written,
+        slice: None,
     };
     let body = r.outer_region(&kernel.body, &[])?;
     r.j.out.body = body;
@@ -130,6 +131,10 @@ struct Rev<'a> {
     replay: bool,
     /// Roots some op of the kernel writes.
     written: HashSet<MemRoot>,
+    /// While replaying a loop only to recover the carried values its reverse sweep
+    /// reads: the values that matter ([`reverse_needed_values`]); pure ops and loads
+    /// giving none of them are left out (their results stand in as zeros).
+    slice: Option<HashSet<Value>>,
 }
 
 fn new_args(r: &mut Rev, id: OpId, region: u8, old: &[Value]) -> Vec<Value> {
@@ -430,6 +435,14 @@ impl Rev<'_> {
                 if self.replay && is_write(&data.kind) {
                     return Ok(Vec::new());
                 }
+                if self.replay && self.sliced_out(old, ops) {
+                    return Ok(data
+                        .results
+                        .iter()
+                        .copied()
+                        .filter(|&d| !self.ty(d).is_ptr())
+                        .collect());
+                }
                 self.j.copy(old, data.kind.clone(), ops)?;
                 if recomputed(&data.kind) {
                     // Recomputed where the reverse sweep needs it (see `rev_if`).
@@ -471,7 +484,9 @@ impl Rev<'_> {
             return Ok(());
         }
         if data.kind.regions().is_empty() {
-            self.j.copy(old, data.kind.clone(), ops)?;
+            if !(skip_writes && self.sliced_out(old, ops)) {
+                self.j.copy(old, data.kind.clone(), ops)?;
+            }
             return Ok(());
         }
         let id = self.j.emit(ops, OpKind::Yield(Vec::new()), &[], data.loc);
@@ -509,6 +524,41 @@ impl Rev<'_> {
         }
         self.j.out.op_mut(id).kind = kind;
         Ok(())
+    }
+
+    /// In a sliced replay ([`Self::slice`]): leave out `old` when it is a pure op or a
+    /// load none of whose (non-pointer) results the reverse sweep needs, mapping its
+    /// results to zeros; whether it was left out.
+    fn sliced_out(&mut self, old: OpId, ops: &mut Vec<OpId>) -> bool {
+        let Some(slice) = &self.slice else {
+            return false;
+        };
+        let data = self.j.src.op(old);
+        let skip = (is_pure(&data.kind) || matches!(data.kind, OpKind::Load { .. }))
+            && !data.results.is_empty()
+            && data
+                .results
+                .iter()
+                .all(|r| !slice.contains(r) && !self.j.src.value_type(*r).is_ptr());
+        if !skip {
+            return false;
+        }
+        for r in data.results.clone() {
+            let t = self.ty(r);
+            let z = self.zero(ops, t);
+            self.j.map[r.index()] = Some(z);
+        }
+        true
+    }
+
+    /// Run `f` with the replay sliced to the values that `lp`'s carried values that
+    /// the reverse sweep reads are computed from ([`state_slice`]).
+    fn sliced<T>(&mut self, lp: OpId, f: impl FnOnce(&mut Self) -> R<T>) -> R<T> {
+        let set = state_slice(self.j.src, lp);
+        let was = self.slice.replace(set);
+        let out = f(self);
+        self.slice = was;
+        out
     }
 
     fn dy(&self, data: &crate::ir::OpData) -> Option<Value> {
@@ -1280,12 +1330,12 @@ impl Rev<'_> {
         let i = self.j.bin(&mut b, BinaryOp::Add, lo, off);
         // Carried values at the start of iteration i: replay up to i, unless the reverse
         // sweep of the body reads none of them (then they stand in as zeros).
-        let needed = reverse_needed_values(self.j.src, body);
+        let needed = reverse_needed_values(self.j.src, old);
         let replay = body.args[1..]
             .iter()
             .any(|&a| needed.contains(&a) || self.ty(a).is_ptr());
         let state: Vec<Value> = if replay {
-            self.copy_deep_with(old, &mut b, true, Some(i))?;
+            self.sliced(old, |s| s.copy_deep_with(old, &mut b, true, Some(i)))?;
             data.results
                 .iter()
                 .map(|r| self.j.map[r.index()])
@@ -1401,9 +1451,11 @@ impl Rev<'_> {
         }
         let mut b = Vec::new();
         self.map_args(&before.args, &args[1..]);
-        let c = self.replay_block(&before, &mut b)?;
-        self.map_args(&after.args, &c[1..]);
-        let next = self.replay_block(&after, &mut b)?;
+        let next = self.sliced(old, |s| {
+            let c = s.replay_block(&before, &mut b)?;
+            s.map_args(&after.args, &c[1..]);
+            s.replay_block(&after, &mut b)
+        })?;
         self.j.emit(&mut b, OpKind::Yield(next), &[], None);
         let mut results = Vec::new();
         for &a in &before.args {
@@ -1466,7 +1518,7 @@ impl Rev<'_> {
         let bcnt = self.j.out.new_region_arg(id, 0, bargs.len() as u32, ity);
         let mut bops = Vec::new();
         self.map_args(&before.args, &bargs);
-        let c = self.replay_block(before, &mut bops)?;
+        let c = self.sliced(old, |s| s.replay_block(before, &mut bops))?;
         let mut cargs_new = c[1..].to_vec();
         cargs_new.push(bcnt);
         self.j.emit(
@@ -1486,7 +1538,7 @@ impl Rev<'_> {
         let acnt = self.j.out.new_region_arg(id, 1, aargs.len() as u32, ity);
         let mut aops = Vec::new();
         self.map_args(&after.args, &aargs);
-        let mut next = self.replay_block(after, &mut aops)?;
+        let mut next = self.sliced(old, |s| s.replay_block(after, &mut aops))?;
         let inc = self.j.bin(&mut aops, BinaryOp::Add, acnt, one);
         next.push(inc);
         self.j.emit(&mut aops, OpKind::Yield(next), &[], data.loc);
@@ -1686,27 +1738,10 @@ impl Rev<'_> {
 /// their operands, a value left out is only ever a float flowing through adds,
 /// subtractions, negations, conversions, selects' data, stores and yields: recomputing
 /// it from a wrong input cannot trap or change an address, a condition or a bound.
-fn reverse_needed_values(k: &Kernel, region: &Region) -> HashSet<Value> {
+fn reverse_needed_values(k: &Kernel, lp: OpId) -> HashSet<Value> {
     use crate::ir::{BinaryOp as B, UnaryOp as U};
-    fn term(k: &Kernel, r: &Region) -> Vec<Value> {
-        match r.ops.last().map(|&o| &k.op(o).kind) {
-            Some(OpKind::Yield(v)) => v.clone(),
-            _ => Vec::new(),
-        }
-    }
-    fn gather(k: &Kernel, r: &Region, out: &mut Vec<OpId>) {
-        for &o in &r.ops {
-            out.push(o);
-            for sub in k.op(o).kind.regions() {
-                gather(k, sub, out);
-            }
-        }
-    }
-    let mut all = Vec::new();
-    gather(k, region, &mut all);
-    let in_region: HashSet<OpId> = all.iter().copied().collect();
+    let all = ops_in(k, lp);
     let mut needed: HashSet<Value> = HashSet::new();
-    let mut work: Vec<Value> = Vec::new();
     // Seeds: what each op's reverse reads.
     for &o in &all {
         let kind = &k.op(o).kind;
@@ -1716,6 +1751,15 @@ fn reverse_needed_values(k: &Kernel, region: &Region) -> HashSet<Value> {
             | OpKind::Unary(U::FNeg, _)
             | OpKind::Cast(CastOp::FpExt | CastOp::FpTrunc, _)
             | OpKind::Yield(_) => {}
+            OpKind::Condition { cond, .. } if k.op(lp).kind.regions().len() == 2 => {
+                // The analysed `While`'s own condition: its arguments link to the
+                // `after` arguments (below). A nested `While` reads everything.
+                if k.op(lp).kind.regions()[0].ops.last() == Some(&o) {
+                    reads.push(*cond)
+                } else {
+                    kind.for_each_operand(|v| reads.push(v))
+                }
+            }
             OpKind::Fma(a, b, _) => reads.extend([*a, *b]),
             OpKind::Select { cond, .. } | OpKind::If { cond, .. } => reads.push(*cond),
             OpKind::Load { addr } => reads.extend(addr.operands()),
@@ -1748,13 +1792,72 @@ fn reverse_needed_values(k: &Kernel, region: &Region) -> HashSet<Value> {
             }
             other => other.for_each_operand(|v| reads.push(v)),
         }
-        for v in reads {
-            if needed.insert(v) {
-                work.push(v);
-            }
+        needed.extend(reads);
+    }
+    computed_from(k, lp, needed)
+}
+
+/// What a replay of the loop `lp` that only recovers its carried values must compute
+/// (see [`Rev::slice`]): the carried arguments whose values the reverse sweep reads
+/// ([`reverse_needed_values`]), and a `While`'s exit condition, with everything they
+/// are computed from. Loads and pure ops giving nothing of it can be left out of such
+/// a replay: the values that matter do not depend on them.
+fn state_slice(k: &Kernel, lp: OpId) -> HashSet<Value> {
+    let needed = reverse_needed_values(k, lp);
+    let kind = &k.op(lp).kind;
+    let mut seeds: HashSet<Value> = kind
+        .regions()
+        .iter()
+        .flat_map(|r| r.args.iter().copied())
+        .filter(|a| needed.contains(a))
+        .collect();
+    if let OpKind::While { before, .. } = kind {
+        if let Some(OpKind::Condition { cond, .. }) = before.ops.last().map(|&o| &k.op(o).kind) {
+            seeds.insert(*cond);
         }
     }
-    // Closure: a needed value needs what it is computed from.
+    computed_from(k, lp, seeds)
+}
+
+/// The ops nested in `lp`'s regions (recursively).
+fn ops_in(k: &Kernel, lp: OpId) -> Vec<OpId> {
+    let mut all = Vec::new();
+    walk(k, lp, &mut |o| all.push(o));
+    all
+}
+
+/// A region's terminator operands (a `Condition`'s arguments without its condition).
+fn term_values(k: &Kernel, r: &Region) -> Vec<Value> {
+    match r.ops.last().map(|&o| &k.op(o).kind) {
+        Some(OpKind::Yield(v)) => v.clone(),
+        Some(OpKind::Condition { args, .. }) => args.clone(),
+        _ => Vec::new(),
+    }
+}
+
+/// `seeds` closed under "computed from" inside the loop `lp`: a value defined by an op
+/// needs its operands; an `If` result its condition and the yielded values; a `For`
+/// argument or result its bounds, step, init and yielded value; a `While` argument of
+/// `lp` its init and the value passed to it (yield or condition argument); a nested
+/// `While`'s argument or result everything in and around it.
+fn computed_from(k: &Kernel, lp: OpId, seeds: HashSet<Value>) -> HashSet<Value> {
+    let term = term_values;
+    let in_region: HashSet<OpId> = ops_in(k, lp).into_iter().collect();
+    let mut work: Vec<Value> = seeds.iter().copied().collect();
+    let mut needed = seeds;
+    let everything = |o: OpId, from: &mut Vec<Value>| {
+        k.op(o).kind.for_each_operand(|v| from.push(v));
+        walk(k, o, &mut |n| {
+            let d = k.op(n);
+            d.kind.for_each_operand(|v| from.push(v));
+            for r in d.kind.regions() {
+                from.extend(r.args.iter().copied());
+            }
+        });
+        for r in k.op(o).kind.regions() {
+            from.extend(r.args.iter().copied());
+        }
+    };
     while let Some(v) = work.pop() {
         let mut from: Vec<Value> = Vec::new();
         match k.value_def(v) {
@@ -1771,22 +1874,55 @@ fn reverse_needed_values(k: &Kernel, region: &Region) -> HashSet<Value> {
                             from.extend(term(k, r).get(idx).copied());
                         }
                     }
-                    OpKind::For { inits, body, .. } => {
+                    OpKind::For {
+                        lower,
+                        upper,
+                        step,
+                        inits,
+                        body,
+                    } => {
+                        from.extend([*lower, *upper, *step]);
                         from.extend(inits.get(idx).copied());
                         from.extend(term(k, body).get(idx).copied());
                     }
+                    OpKind::While { .. } => everything(o, &mut from),
                     other => other.for_each_operand(|u| from.push(u)),
                 }
             }
             crate::ir::ValueDef::RegionArg {
-                op: o, index: idx, ..
-            } if in_region.contains(&o) => {
-                if let OpKind::For { inits, body, .. } = &k.op(o).kind {
-                    if idx >= 1 {
-                        let idx = idx as usize - 1;
-                        from.extend(inits.get(idx).copied());
-                        from.extend(term(k, body).get(idx).copied());
+                op: o,
+                region,
+                index,
+            } if o == lp || in_region.contains(&o) => {
+                let idx = index as usize;
+                match &k.op(o).kind {
+                    OpKind::For {
+                        lower,
+                        upper,
+                        step,
+                        inits,
+                        body,
+                    } => {
+                        from.extend([*lower, *upper, *step]);
+                        if idx >= 1 {
+                            from.extend(inits.get(idx - 1).copied());
+                            from.extend(term(k, body).get(idx - 1).copied());
+                        }
                     }
+                    OpKind::While { .. } if o != lp => everything(o, &mut from),
+                    OpKind::While {
+                        inits,
+                        before,
+                        after,
+                    } => {
+                        if region == 0 {
+                            from.extend(inits.get(idx).copied());
+                            from.extend(term(k, after).get(idx).copied());
+                        } else {
+                            from.extend(term(k, before).get(idx).copied());
+                        }
+                    }
+                    _ => {}
                 }
             }
             _ => {}

@@ -49,7 +49,10 @@
 //!   `While` likewise after counting its iterations (the exiting `before` region is
 //!   reversed first). A `For` whose body's reverse sweep reads no carried value (an
 //!   accumulation `sum += f(k, memory)`) needs no replay: its reverse iterations
-//!   recompute only the body, linear in the trip count. Replay leaves memory writes out, so a load of memory that the
+//!   recompute only the body, linear in the trip count. Otherwise the replays that
+//!   recover carried values (and a `While`'s iteration count) are *sliced*: they compute
+//!   only what the carried values the reverse sweep reads are computed from (a row
+//!   loop's counter, not its loads and products). Replay leaves memory writes out, so a load of memory that the
 //!   kernel writes may give a different value than it did forward: such values (and all
 //!   computed from them) are *tainted*, and the loop is reversible only when the reverse
 //!   sweep never reads a tainted primal value (tainted values may be added, subtracted,

@@ -2459,4 +2459,69 @@ mod tests {
             );
         }
     }
+
+    /// `j` carried next to `acc` (`acc += x[j] * w[j]; j += 1`): `j` is an address, so the
+    /// loop is replayed, but the replay is sliced to `j` (no loads in it: the forward
+    /// loop's 1 + 2 and the reverse iteration's 2 are all), and the gradient is exact.
+    #[test]
+    fn replay_of_a_carried_counter_leaves_the_loads_out() {
+        let mut b = Builder::new("counter");
+        for name in ["nb", "x", "w", "y"] {
+            b.param(G, name);
+        }
+        b.grid(|b, _| {
+            b.block(|b, _| {
+                let zero64 = b.i64(0);
+                let nf = b.load(Type::F64, MemRoot::Param(0), zero64);
+                let n = b.cast(CastOp::FpToSi, nf, Type::I32);
+                let (lo, one) = (b.i32(0), b.i32(1));
+                let a0 = b.konst(Type::F64, 0);
+                let r = b.for_(lo, n, one, &[lo, a0], |b, _, c| {
+                    let j64 = b.cast(CastOp::SExt, c[0], Type::I64);
+                    let eight = b.i64(8);
+                    let off = b.bin(BinaryOp::Mul, j64, eight);
+                    let x = b.load(Type::F64, MemRoot::Param(1), off);
+                    let w = b.load(Type::F64, MemRoot::Param(2), off);
+                    let p = b.bin(BinaryOp::FMul, x, w);
+                    let acc = b.bin(BinaryOp::FAdd, c[1], p);
+                    let one = b.i32(1);
+                    let j = b.bin(BinaryOp::Add, c[0], one);
+                    vec![j, acc]
+                });
+                b.store(MemRoot::Param(3), zero64, r[1]);
+            });
+        });
+        let k = b.finish();
+        let adj = vjp_kernel(&k).unwrap();
+        assert_eq!(fors(&adj), 3, "forward loop + reverse loop + nested replay");
+        let loads = count(&adj, &|o| matches!(o, OpKind::Load { .. }));
+        // Forward: nb, x, w; reverse iteration: x, w; the shadow of y; none in the replay.
+        assert_eq!(loads, 6);
+        let x: Vec<f64> = vec![2.0, -0.5, 3.0, 1.25];
+        let w: Vec<f64> = vec![0.5, 1.0, -2.0, 0.75];
+        let out = run_f64(
+            &adj,
+            1,
+            &[
+                vec![3.0],
+                x.clone(),
+                w.clone(),
+                vec![0.0],
+                vec![0.0],
+                vec![0.0; 4],
+                vec![0.0; 4],
+                vec![2.0],
+            ],
+            0,
+        );
+        for i in 0..4 {
+            let (gx, gw) = if i < 3 {
+                (2.0 * w[i], 2.0 * x[i])
+            } else {
+                (0.0, 0.0)
+            };
+            assert_eq!(out[5][i], gx, "dx[{i}]");
+            assert_eq!(out[6][i], gw, "dw[{i}]");
+        }
+    }
 }

@@ -47,7 +47,12 @@
 //!   iteration, last first, re-running the loop (memory writes left out) up to the
 //!   iteration to recover its carried values, then its body and the body's reverse; a
 //!   `While` likewise after counting its iterations (the exiting `before` region is
-//!   reversed first). Replay leaves memory writes out, so a load of memory that the
+//!   reversed first). A `For` whose body's reverse sweep reads no carried value (an
+//!   accumulation `sum += f(k, memory)`) needs no replay: its reverse iterations
+//!   recompute only the body, linear in the trip count. Otherwise the replays that
+//!   recover carried values (and a `While`'s iteration count) are *sliced*: they compute
+//!   only what the carried values the reverse sweep reads are computed from (a row
+//!   loop's counter, not its loads and products). Replay leaves memory writes out, so a load of memory that the
 //!   kernel writes may give a different value than it did forward: such values (and all
 //!   computed from them) are *tainted*, and the loop is reversible only when the reverse
 //!   sweep never reads a tainted primal value (tainted values may be added, subtracted,
@@ -112,6 +117,7 @@ pub fn vjp_kernel(kernel: &Kernel) -> Result<Kernel, Diagnostic> {
         active: activity(kernel),
         replay: false,
         written,
+        slice: None,
     };
     let body = r.outer_region(&kernel.body, &[])?;
     r.j.out.body = body;
@@ -128,6 +134,10 @@ struct Rev<'a> {
     replay: bool,
     /// Roots some op of the kernel writes.
     written: HashSet<MemRoot>,
+    /// While replaying a loop only to recover the carried values its reverse sweep
+    /// reads: the values that matter ([`reverse_needed_values`]); pure ops and loads
+    /// giving none of them are left out (their results stand in as zeros).
+    slice: Option<HashSet<Value>>,
 }
 
 fn new_args(r: &mut Rev, id: OpId, region: u8, old: &[Value]) -> Vec<Value> {
@@ -428,6 +438,14 @@ impl Rev<'_> {
                 if self.replay && is_write(&data.kind) {
                     return Ok(Vec::new());
                 }
+                if self.replay && self.sliced_out(old, ops) {
+                    return Ok(data
+                        .results
+                        .iter()
+                        .copied()
+                        .filter(|&d| !self.ty(d).is_ptr())
+                        .collect());
+                }
                 self.j.copy(old, data.kind.clone(), ops)?;
                 if recomputed(&data.kind) {
                     // Recomputed where the reverse sweep needs it (see `rev_if`).
@@ -469,7 +487,9 @@ impl Rev<'_> {
             return Ok(());
         }
         if data.kind.regions().is_empty() {
-            self.j.copy(old, data.kind.clone(), ops)?;
+            if !(skip_writes && self.sliced_out(old, ops)) {
+                self.j.copy(old, data.kind.clone(), ops)?;
+            }
             return Ok(());
         }
         let id = self.j.emit(ops, OpKind::Yield(Vec::new()), &[], data.loc);
@@ -507,6 +527,41 @@ impl Rev<'_> {
         }
         self.j.out.op_mut(id).kind = kind;
         Ok(())
+    }
+
+    /// In a sliced replay ([`Self::slice`]): leave out `old` when it is a pure op or a
+    /// load none of whose (non-pointer) results the reverse sweep needs, mapping its
+    /// results to zeros; whether it was left out.
+    fn sliced_out(&mut self, old: OpId, ops: &mut Vec<OpId>) -> bool {
+        let Some(slice) = &self.slice else {
+            return false;
+        };
+        let data = self.j.src.op(old);
+        let skip = (is_pure(&data.kind) || matches!(data.kind, OpKind::Load { .. }))
+            && !data.results.is_empty()
+            && data
+                .results
+                .iter()
+                .all(|r| !slice.contains(r) && !self.j.src.value_type(*r).is_ptr());
+        if !skip {
+            return false;
+        }
+        for r in data.results.clone() {
+            let t = self.ty(r);
+            let z = self.zero(ops, t);
+            self.j.map[r.index()] = Some(z);
+        }
+        true
+    }
+
+    /// Run `f` with the replay sliced to the values that `lp`'s carried values that
+    /// the reverse sweep reads are computed from ([`state_slice`]).
+    fn sliced<T>(&mut self, lp: OpId, f: impl FnOnce(&mut Self) -> R<T>) -> R<T> {
+        let set = state_slice(self.j.src, lp);
+        let was = self.slice.replace(set);
+        let out = f(self);
+        self.slice = was;
+        out
     }
 
     fn dy(&self, data: &crate::ir::OpData) -> Option<Value> {
@@ -1205,6 +1260,18 @@ impl Rev<'_> {
     /// values at its start by re-running the loop (writes left out) up to it, recompute
     /// its body, and run the body's reverse sweep. Cost: quadratic in the trip count,
     /// no memory (a tape in a per-thread allocation is the later optimisation).
+    ///
+    /// No replay when the reverse sweep of the body reads the value of no carried
+    /// argument ([`reverse_needed_values`]; e.g. `sum += val[k] * x[col[k]]`, whose
+    /// carried `sum` only flows through the add): the carried arguments stand in as
+    /// zeros, the body is recomputed from the induction variable and memory as before,
+    /// and the cost is linear. Legal because every value the sweep reads is computed
+    /// from needed values only (the set is closed under "computed from"), and none of
+    /// them is a carried argument, so they are the primal values whatever the carried
+    /// arguments hold; the values computed from the zeros are floats that only flow
+    /// through adds, negations, conversions, selects' data, stores and yields, which
+    /// cannot trap, and nothing reads them (the adjoint rules of those ops take `dy`
+    /// only). Pointer-typed carried arguments always replay.
     fn rev_for(&mut self, old: OpId, ops: &mut Vec<OpId>) -> R<()> {
         use crate::ir::{BinaryOp, IntPredicate};
         let data = self.j.src.op(old).clone();
@@ -1264,14 +1331,23 @@ impl Rev<'_> {
         let rj = self.j.bin(&mut b, BinaryOp::Sub, nm1, jv);
         let off = self.j.bin(&mut b, BinaryOp::Mul, rj, st);
         let i = self.j.bin(&mut b, BinaryOp::Add, lo, off);
-        // Carried values at the start of iteration i: replay up to i.
-        self.copy_deep_with(old, &mut b, true, Some(i))?;
-        let state: Vec<Value> = data
-            .results
+        // Carried values at the start of iteration i: replay up to i, unless the reverse
+        // sweep of the body reads none of them (then they stand in as zeros).
+        let needed = reverse_needed_values(self.j.src, old);
+        let replay = body.args[1..]
             .iter()
-            .map(|r| self.j.map[r.index()])
-            .collect::<Option<Vec<_>>>()
-            .ok_or_else(|| Diagnostic::new("internal", "vjp: replay results"))?;
+            .any(|&a| needed.contains(&a) || self.ty(a).is_ptr());
+        let state: Vec<Value> = if replay {
+            self.sliced(old, |s| s.copy_deep_with(old, &mut b, true, Some(i)))?;
+            data.results
+                .iter()
+                .map(|r| self.j.map[r.index()])
+                .collect::<Option<Vec<_>>>()
+                .ok_or_else(|| Diagnostic::new("internal", "vjp: replay results"))?
+        } else {
+            let types: Vec<Type> = body.args[1..].iter().map(|&a| self.ty(a)).collect();
+            types.into_iter().map(|t| self.zero(&mut b, t)).collect()
+        };
         // Body at iteration i.
         self.j.map[body.args[0].index()] = Some(i);
         for (a, s) in body.args[1..].iter().zip(&state) {
@@ -1378,9 +1454,11 @@ impl Rev<'_> {
         }
         let mut b = Vec::new();
         self.map_args(&before.args, &args[1..]);
-        let c = self.replay_block(&before, &mut b)?;
-        self.map_args(&after.args, &c[1..]);
-        let next = self.replay_block(&after, &mut b)?;
+        let next = self.sliced(old, |s| {
+            let c = s.replay_block(&before, &mut b)?;
+            s.map_args(&after.args, &c[1..]);
+            s.replay_block(&after, &mut b)
+        })?;
         self.j.emit(&mut b, OpKind::Yield(next), &[], None);
         let mut results = Vec::new();
         for &a in &before.args {
@@ -1443,7 +1521,7 @@ impl Rev<'_> {
         let bcnt = self.j.out.new_region_arg(id, 0, bargs.len() as u32, ity);
         let mut bops = Vec::new();
         self.map_args(&before.args, &bargs);
-        let c = self.replay_block(before, &mut bops)?;
+        let c = self.sliced(old, |s| s.replay_block(before, &mut bops))?;
         let mut cargs_new = c[1..].to_vec();
         cargs_new.push(bcnt);
         self.j.emit(
@@ -1463,7 +1541,7 @@ impl Rev<'_> {
         let acnt = self.j.out.new_region_arg(id, 1, aargs.len() as u32, ity);
         let mut aops = Vec::new();
         self.map_args(&after.args, &aargs);
-        let mut next = self.replay_block(after, &mut aops)?;
+        let mut next = self.sliced(old, |s| s.replay_block(after, &mut aops))?;
         let inc = self.j.bin(&mut aops, BinaryOp::Add, acnt, one);
         next.push(inc);
         self.j.emit(&mut aops, OpKind::Yield(next), &[], data.loc);
@@ -1644,6 +1722,221 @@ impl Rev<'_> {
         };
         Ok(())
     }
+}
+
+/// The values defined in `region` (and the regions nested in it) whose *values* the
+/// reverse sweep of the region reads, closed under "a needed value needs the values
+/// it is computed from". A loop whose carried arguments are all outside this set is
+/// reversed without replay (see [`Rev::rev_for`]).
+///
+/// What each op's reverse reads: nothing for `fadd`, `fsub`, `fneg`, `fpext`,
+/// `fptrunc` and yields (their adjoints pass `dy` on, possibly negated or converted);
+/// the multiplicands of an `fma` (not its addend); the condition of a `select` or an
+/// `If`; the address (not the stored value) of a store or a float atomic add; the
+/// address of a load; the bounds and step of a nested `For`, whose carried arguments
+/// link to its inits and yields (an argument's value is an init or a yield, a result
+/// also). Anything else (other float functions, integer and pointer arithmetic,
+/// comparisons, casts, memory ops, warp ops, a nested `While` and everything in it)
+/// reads all its operands. Because integer and pointer ops always count as reading
+/// their operands, a value left out is only ever a float flowing through adds,
+/// subtractions, negations, conversions, selects' data, stores and yields: recomputing
+/// it from a wrong input cannot trap or change an address, a condition or a bound.
+fn reverse_needed_values(k: &Kernel, lp: OpId) -> HashSet<Value> {
+    use crate::ir::{BinaryOp as B, UnaryOp as U};
+    let all = ops_in(k, lp);
+    let mut needed: HashSet<Value> = HashSet::new();
+    // Seeds: what each op's reverse reads.
+    for &o in &all {
+        let kind = &k.op(o).kind;
+        let mut reads: Vec<Value> = Vec::new();
+        match kind {
+            OpKind::Binary(B::FAdd | B::FSub, ..)
+            | OpKind::Unary(U::FNeg, _)
+            | OpKind::Cast(CastOp::FpExt | CastOp::FpTrunc, _)
+            | OpKind::Yield(_) => {}
+            OpKind::Condition { cond, .. } if k.op(lp).kind.regions().len() == 2 => {
+                // The analysed `While`'s own condition: its arguments link to the
+                // `after` arguments (below). A nested `While` reads everything.
+                if k.op(lp).kind.regions()[0].ops.last() == Some(&o) {
+                    reads.push(*cond)
+                } else {
+                    kind.for_each_operand(|v| reads.push(v))
+                }
+            }
+            OpKind::Fma(a, b, _) => reads.extend([*a, *b]),
+            OpKind::Select { cond, .. } | OpKind::If { cond, .. } => reads.push(*cond),
+            OpKind::Load { addr } => reads.extend(addr.operands()),
+            OpKind::Store { addr, value } => {
+                reads.extend(addr.operands());
+                if !k.value_type(*value).is_float() {
+                    reads.push(*value);
+                }
+            }
+            OpKind::Atomic {
+                op: AtomicOp::FAdd,
+                addr,
+                value,
+            } if k.value_type(*value).is_float() => reads.extend(addr.operands()),
+            OpKind::For {
+                lower, upper, step, ..
+            } => reads.extend([*lower, *upper, *step]),
+            OpKind::While { inits, .. } => {
+                reads.extend(inits.iter().copied());
+                walk(k, o, &mut |n| {
+                    let d = k.op(n);
+                    d.kind.for_each_operand(|v| reads.push(v));
+                    for r in d.kind.regions() {
+                        reads.extend(r.args.iter().copied());
+                    }
+                });
+                for r in kind.regions() {
+                    reads.extend(r.args.iter().copied());
+                }
+            }
+            other => other.for_each_operand(|v| reads.push(v)),
+        }
+        needed.extend(reads);
+    }
+    computed_from(k, lp, needed)
+}
+
+/// What a replay of the loop `lp` that only recovers its carried values must compute
+/// (see [`Rev::slice`]): the carried arguments whose values the reverse sweep reads
+/// ([`reverse_needed_values`]), and a `While`'s exit condition, with everything they
+/// are computed from. Loads and pure ops giving nothing of it can be left out of such
+/// a replay: the values that matter do not depend on them.
+fn state_slice(k: &Kernel, lp: OpId) -> HashSet<Value> {
+    let needed = reverse_needed_values(k, lp);
+    let kind = &k.op(lp).kind;
+    let mut seeds: HashSet<Value> = kind
+        .regions()
+        .iter()
+        .flat_map(|r| r.args.iter().copied())
+        .filter(|a| needed.contains(a))
+        .collect();
+    if let OpKind::While { before, .. } = kind {
+        if let Some(OpKind::Condition { cond, .. }) = before.ops.last().map(|&o| &k.op(o).kind) {
+            seeds.insert(*cond);
+        }
+    }
+    computed_from(k, lp, seeds)
+}
+
+/// The ops nested in `lp`'s regions (recursively).
+fn ops_in(k: &Kernel, lp: OpId) -> Vec<OpId> {
+    let mut all = Vec::new();
+    walk(k, lp, &mut |o| all.push(o));
+    all
+}
+
+/// A region's terminator operands (a `Condition`'s arguments without its condition).
+fn term_values(k: &Kernel, r: &Region) -> Vec<Value> {
+    match r.ops.last().map(|&o| &k.op(o).kind) {
+        Some(OpKind::Yield(v)) => v.clone(),
+        Some(OpKind::Condition { args, .. }) => args.clone(),
+        _ => Vec::new(),
+    }
+}
+
+/// `seeds` closed under "computed from" inside the loop `lp`: a value defined by an op
+/// needs its operands; an `If` result its condition and the yielded values; a `For`
+/// argument or result its bounds, step, init and yielded value; a `While` argument of
+/// `lp` its init and the value passed to it (yield or condition argument); a nested
+/// `While`'s argument or result everything in and around it.
+fn computed_from(k: &Kernel, lp: OpId, seeds: HashSet<Value>) -> HashSet<Value> {
+    let term = term_values;
+    let in_region: HashSet<OpId> = ops_in(k, lp).into_iter().collect();
+    let mut work: Vec<Value> = seeds.iter().copied().collect();
+    let mut needed = seeds;
+    let everything = |o: OpId, from: &mut Vec<Value>| {
+        k.op(o).kind.for_each_operand(|v| from.push(v));
+        walk(k, o, &mut |n| {
+            let d = k.op(n);
+            d.kind.for_each_operand(|v| from.push(v));
+            for r in d.kind.regions() {
+                from.extend(r.args.iter().copied());
+            }
+        });
+        for r in k.op(o).kind.regions() {
+            from.extend(r.args.iter().copied());
+        }
+    };
+    while let Some(v) = work.pop() {
+        let mut from: Vec<Value> = Vec::new();
+        match k.value_def(v) {
+            crate::ir::ValueDef::Result(o, idx) if in_region.contains(&o) => {
+                let idx = idx as usize;
+                match &k.op(o).kind {
+                    OpKind::If {
+                        cond,
+                        then_region,
+                        else_region,
+                    } => {
+                        from.push(*cond);
+                        for r in [then_region, else_region] {
+                            from.extend(term(k, r).get(idx).copied());
+                        }
+                    }
+                    OpKind::For {
+                        lower,
+                        upper,
+                        step,
+                        inits,
+                        body,
+                    } => {
+                        from.extend([*lower, *upper, *step]);
+                        from.extend(inits.get(idx).copied());
+                        from.extend(term(k, body).get(idx).copied());
+                    }
+                    OpKind::While { .. } => everything(o, &mut from),
+                    other => other.for_each_operand(|u| from.push(u)),
+                }
+            }
+            crate::ir::ValueDef::RegionArg {
+                op: o,
+                region,
+                index,
+            } if o == lp || in_region.contains(&o) => {
+                let idx = index as usize;
+                match &k.op(o).kind {
+                    OpKind::For {
+                        lower,
+                        upper,
+                        step,
+                        inits,
+                        body,
+                    } => {
+                        from.extend([*lower, *upper, *step]);
+                        if idx >= 1 {
+                            from.extend(inits.get(idx - 1).copied());
+                            from.extend(term(k, body).get(idx - 1).copied());
+                        }
+                    }
+                    OpKind::While { .. } if o != lp => everything(o, &mut from),
+                    OpKind::While {
+                        inits,
+                        before,
+                        after,
+                    } => {
+                        if region == 0 {
+                            from.extend(inits.get(idx).copied());
+                            from.extend(term(k, after).get(idx).copied());
+                        } else {
+                            from.extend(term(k, before).get(idx).copied());
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            _ => {}
+        }
+        for u in from {
+            if needed.insert(u) {
+                work.push(u);
+            }
+        }
+    }
+    needed
 }
 
 /// Memory writes (left out when a loop is replayed).
@@ -2029,6 +2322,206 @@ mod tests {
                 "dx[{t}]: {} vs {want}",
                 out[2][t]
             );
+        }
+    }
+
+    /// One thread: `n = (int)nb[0]; acc = init; for k in 0..n { acc = f(acc, x[k], w[k]) }
+    /// y[0] = acc` (f64), the trip count loaded from memory so the loop is not unrolled.
+    fn loaded_bound_loop(f: fn(&mut Builder, Value, Value, Value) -> Value, init: f64) -> Kernel {
+        let mut b = Builder::new("loaded_bound");
+        for name in ["nb", "x", "w", "y"] {
+            b.param(G, name);
+        }
+        b.grid(|b, _| {
+            b.block(|b, _| {
+                let zero64 = b.i64(0);
+                let nf = b.load(Type::F64, MemRoot::Param(0), zero64);
+                let n = b.cast(CastOp::FpToSi, nf, Type::I32);
+                let lo = b.i32(0);
+                let one = b.i32(1);
+                let a0 = b.konst(Type::F64, init.to_bits());
+                let r = b.for_(lo, n, one, &[a0], |b, k, acc| {
+                    let k64 = b.cast(CastOp::SExt, k, Type::I64);
+                    let eight = b.i64(8);
+                    let off = b.bin(BinaryOp::Mul, k64, eight);
+                    let x = b.load(Type::F64, MemRoot::Param(1), off);
+                    let w = b.load(Type::F64, MemRoot::Param(2), off);
+                    vec![f(b, acc[0], x, w)]
+                });
+                b.store(MemRoot::Param(3), zero64, r[0]);
+            });
+        });
+        b.finish()
+    }
+
+    fn fors(k: &Kernel) -> usize {
+        count(k, &|o| matches!(o, OpKind::For { .. }))
+    }
+
+    /// `acc += x[k] * w[k]` with a loaded trip count: the carried `acc` only flows through
+    /// the add, so the reverse loop does not replay the loop (one forward and one reverse
+    /// `For`, none nested), and the gradient is exact.
+    #[test]
+    fn accumulation_with_loaded_bound_is_reversed_without_replay() {
+        let k = loaded_bound_loop(
+            |b, acc, x, w| {
+                let p = b.bin(BinaryOp::FMul, x, w);
+                b.bin(BinaryOp::FAdd, acc, p)
+            },
+            0.5,
+        );
+        let adj = vjp_kernel(&k).unwrap();
+        assert_eq!(fors(&adj), 2, "forward loop + reverse loop, no replay loop");
+        let x: Vec<f64> = (0..6).map(|i| f64::from(i) - 1.5).collect();
+        let w: Vec<f64> = (0..6).map(|i| 0.25 * f64::from(i) + 1.0).collect();
+        let out = run_f64(
+            &adj,
+            1,
+            &[
+                vec![5.0],
+                x.clone(),
+                w.clone(),
+                vec![0.0],
+                vec![0.0],
+                vec![0.0; 6],
+                vec![0.0; 6],
+                vec![3.0],
+            ],
+            0,
+        );
+        for i in 0..6 {
+            let (wx, ww) = if i < 5 {
+                (3.0 * w[i], 3.0 * x[i])
+            } else {
+                (0.0, 0.0)
+            };
+            assert_eq!(out[5][i], wx, "dx[{i}]");
+            assert_eq!(out[6][i], ww, "dw[{i}]");
+        }
+        assert_eq!(out[7][0], 0.0, "dy consumed");
+        assert_eq!(out[4][0], 0.0, "no derivative through the trip count");
+    }
+
+    /// `acc *= x[k]` (and `+ w[k]`): the reverse of the product reads the carried value,
+    /// so the loop is still replayed (a replay loop nested in the reverse loop), and the
+    /// gradient is right.
+    #[test]
+    fn carried_value_in_a_product_is_replayed() {
+        let k = loaded_bound_loop(
+            |b, acc, x, w| {
+                let p = b.bin(BinaryOp::FMul, acc, x);
+                b.bin(BinaryOp::FAdd, p, w)
+            },
+            1.5,
+        );
+        let adj = vjp_kernel(&k).unwrap();
+        assert_eq!(fors(&adj), 3, "forward loop + reverse loop + nested replay");
+        let x: Vec<f64> = vec![2.0, -0.5, 3.0, 1.25, 7.0];
+        let w: Vec<f64> = vec![0.5, 1.0, -2.0, 0.75, 9.0];
+        let n = 4;
+        let out = run_f64(
+            &adj,
+            1,
+            &[
+                vec![n as f64],
+                x.clone(),
+                w.clone(),
+                vec![0.0],
+                vec![0.0],
+                vec![0.0; 5],
+                vec![0.0; 5],
+                vec![2.0],
+            ],
+            0,
+        );
+        // a_0 = 1.5, a_{k+1} = a_k x_k + w_k, y = a_n.
+        let mut a = vec![1.5];
+        for i in 0..n {
+            a.push(a[i] * x[i] + w[i]);
+        }
+        for i in 0..5 {
+            // dy/dw_i = prod_{j>i} x_j, dy/dx_i = a_i prod_{j>i} x_j.
+            let (gx, gw) = if i < n {
+                let tail: f64 = x[i + 1..n].iter().product();
+                (2.0 * a[i] * tail, 2.0 * tail)
+            } else {
+                (0.0, 0.0)
+            };
+            assert!(
+                (out[5][i] - gx).abs() <= 1e-12 * gx.abs(),
+                "dx[{i}]: {} vs {gx}",
+                out[5][i]
+            );
+            assert!(
+                (out[6][i] - gw).abs() <= 1e-12 * gw.abs(),
+                "dw[{i}]: {} vs {gw}",
+                out[6][i]
+            );
+        }
+    }
+
+    /// `j` carried next to `acc` (`acc += x[j] * w[j]; j += 1`): `j` is an address, so the
+    /// loop is replayed, but the replay is sliced to `j` (no loads in it: the forward
+    /// loop's 1 + 2 and the reverse iteration's 2 are all), and the gradient is exact.
+    #[test]
+    fn replay_of_a_carried_counter_leaves_the_loads_out() {
+        let mut b = Builder::new("counter");
+        for name in ["nb", "x", "w", "y"] {
+            b.param(G, name);
+        }
+        b.grid(|b, _| {
+            b.block(|b, _| {
+                let zero64 = b.i64(0);
+                let nf = b.load(Type::F64, MemRoot::Param(0), zero64);
+                let n = b.cast(CastOp::FpToSi, nf, Type::I32);
+                let (lo, one) = (b.i32(0), b.i32(1));
+                let a0 = b.konst(Type::F64, 0);
+                let r = b.for_(lo, n, one, &[lo, a0], |b, _, c| {
+                    let j64 = b.cast(CastOp::SExt, c[0], Type::I64);
+                    let eight = b.i64(8);
+                    let off = b.bin(BinaryOp::Mul, j64, eight);
+                    let x = b.load(Type::F64, MemRoot::Param(1), off);
+                    let w = b.load(Type::F64, MemRoot::Param(2), off);
+                    let p = b.bin(BinaryOp::FMul, x, w);
+                    let acc = b.bin(BinaryOp::FAdd, c[1], p);
+                    let one = b.i32(1);
+                    let j = b.bin(BinaryOp::Add, c[0], one);
+                    vec![j, acc]
+                });
+                b.store(MemRoot::Param(3), zero64, r[1]);
+            });
+        });
+        let k = b.finish();
+        let adj = vjp_kernel(&k).unwrap();
+        assert_eq!(fors(&adj), 3, "forward loop + reverse loop + nested replay");
+        let loads = count(&adj, &|o| matches!(o, OpKind::Load { .. }));
+        // Forward: nb, x, w; reverse iteration: x, w; the shadow of y; none in the replay.
+        assert_eq!(loads, 6);
+        let x: Vec<f64> = vec![2.0, -0.5, 3.0, 1.25];
+        let w: Vec<f64> = vec![0.5, 1.0, -2.0, 0.75];
+        let out = run_f64(
+            &adj,
+            1,
+            &[
+                vec![3.0],
+                x.clone(),
+                w.clone(),
+                vec![0.0],
+                vec![0.0],
+                vec![0.0; 4],
+                vec![0.0; 4],
+                vec![2.0],
+            ],
+            0,
+        );
+        for i in 0..4 {
+            let (gx, gw) = if i < 3 {
+                (2.0 * w[i], 2.0 * x[i])
+            } else {
+                (0.0, 0.0)
+            };
+            assert_eq!(out[5][i], gx, "dx[{i}]");
+            assert_eq!(out[6][i], gw, "dw[{i}]");
         }
     }
 }

@@ -113,7 +113,7 @@ pub(super) struct Emitter<'a> {
     globals: Vec<String>,
     err: String,
     /// Linear thread index (i32) of the innermost thread loop, for `LaneId`.
-    linear_tid: Option<String>,
+    pub(super) linear_tid: Option<String>,
     /// The guard `If` of a thread loop whose x range was cut to the guard's bound
     /// (`guarded_x_bound`): always true there, so its then-region is emitted inline.
     always_true_if: Option<OpId>,
@@ -138,6 +138,16 @@ pub(super) struct Emitter<'a> {
     pub(super) privatize: super::privatize::State,
     /// The sequential loop around the current thread loops (`super::prefetch`).
     pub(super) tile_loop: Option<super::prefetch::TileLoop>,
+    /// Staging thread loops forwarded into a later thread loop (`super::forward`), by
+    /// that later loop; the deferred staging loop; set while it is being emitted.
+    pub(super) fusions: HashMap<OpId, super::forward::Fusion>,
+    pub(super) pending_l1: Option<OpId>,
+    pub(super) flushing: bool,
+    /// Emitting a fused body (`super::forward`).
+    pub(super) in_fused: bool,
+    /// Nesting depth of the regions being emitted, and that of the deferred staging loop.
+    pub(super) region_depth: usize,
+    pub(super) pending_depth: usize,
 }
 
 /// MLIR text of the kernel bound to `cfg`. The function's arguments are the kernel's
@@ -187,6 +197,13 @@ pub fn emit_module_facts(
         .filter(|&(_, &p)| kernel.value_type(p).is_ptr())
         .map(|(i, _)| i as u32)
         .collect();
+    // Staged shared values forwarded into the next thread loop (`super::forward`): the
+    // fused bodies live in a copy of the kernel.
+    let forwarded = super::forward::plan(kernel, cfg);
+    let (kernel, fusions) = match &forwarded {
+        Some((k, f)) => (k, f.clone()),
+        None => (kernel, HashMap::new()),
+    };
     let mut e = Emitter {
         k: kernel,
         cfg,
@@ -211,6 +228,12 @@ pub fn emit_module_facts(
             Vec::new()
         },
         known: HashMap::new(),
+        fusions,
+        pending_l1: None,
+        flushing: false,
+        in_fused: false,
+        region_depth: 0,
+        pending_depth: 0,
         allocas: Vec::new(),
         scopes: Vec::new(),
         privatize: super::privatize::State::new(facts.clone()),
@@ -348,15 +371,28 @@ impl<'a> Emitter<'a> {
     }
 
     fn region_ops(&mut self, region: &Region) -> Result<(), Diagnostic> {
+        self.region_depth += 1;
         for &op in &region.ops {
             self.op(op)?;
         }
-        Ok(())
+        self.end_region()
+    }
+
+    /// Leave a region: a staging loop deferred in it (`super::forward`) is emitted now.
+    fn end_region(&mut self) -> Result<(), Diagnostic> {
+        let out = if self.pending_l1.is_some() && self.pending_depth == self.region_depth {
+            self.flush_forward()
+        } else {
+            Ok(())
+        };
+        self.region_depth -= 1;
+        out
     }
 
     /// Emit a region's body ops except its terminator; gives the terminator's operands.
     pub(super) fn region_body(&mut self, region: &Region) -> Result<Option<OpId>, Diagnostic> {
         let mut term = None;
+        self.region_depth += 1;
         for &op in &region.ops {
             if self.k.op(op).kind.is_terminator() {
                 term = Some(op);
@@ -364,10 +400,11 @@ impl<'a> Emitter<'a> {
             }
             self.op(op)?;
         }
+        self.end_region()?;
         Ok(term)
     }
 
-    fn yield_of(&mut self, term: Option<OpId>) -> Result<Vec<String>, Diagnostic> {
+    pub(super) fn yield_of(&mut self, term: Option<OpId>) -> Result<Vec<String>, Diagnostic> {
         match term.map(|t| &self.k.op(t).kind) {
             Some(OpKind::Yield(vals)) => vals.iter().map(|&v| self.name(v)).collect(),
             None => Ok(Vec::new()),
@@ -412,6 +449,9 @@ impl<'a> Emitter<'a> {
 
     pub(super) fn op(&mut self, id: OpId) -> Result<(), Diagnostic> {
         let data = self.k.op(id).clone();
+        if self.forward_op(id, &data)? {
+            return Ok(());
+        }
         if let Some(seg) = &self.segment {
             // A branch resolved for this segment: emit the taken region inline.
             if let (
@@ -430,6 +470,16 @@ impl<'a> Emitter<'a> {
                     self.bind(r, y);
                 }
                 return Ok(());
+            }
+            // The extension of the thread index itself: the i64 loop counter.
+            if let (OpKind::Cast(CastOp::ZExt | CastOp::SExt, a), Some(x64), Some(&r)) =
+                (&data.kind, &seg.x64, data.results.first())
+            {
+                if seg.x_arg == Some(*a) && self.k.value_type(r) == Type::I64 {
+                    let x64 = x64.clone();
+                    self.bind(r, x64);
+                    return Ok(());
+                }
             }
             // An extension of an affine index: ext(e(lo)) + c * (x - lo), exact here.
             if let Some((base, c, lo)) = seg.exts.get(&id).cloned() {
@@ -877,6 +927,11 @@ impl<'a> Emitter<'a> {
         p
     }
 
+    /// A thread `Parallel` with body `body` (a fused body of `super::forward`).
+    pub(super) fn parallel_thread(&mut self, body: &Region) -> Result<(), Diagnostic> {
+        self.parallel(Level::Block, body)
+    }
+
     fn parallel(&mut self, level: Level, body: &Region) -> Result<(), Diagnostic> {
         let dims = match level {
             Level::Grid => self.cfg.grid,
@@ -1052,8 +1107,14 @@ impl<'a> Emitter<'a> {
             let saved = has_allocs.then(|| e.stack_save());
             let x = e.def(&format!("arith.index_cast {iv} : index to i32"));
             let x64 = e.def(&format!("arith.index_cast {iv} : index to i64"));
+            let x_arg = body
+                .args
+                .first()
+                .copied()
+                .filter(|_| flat.is_none() && e.in_fused);
             if let Some(seg) = e.segment.as_mut() {
                 seg.x64 = Some(x64);
+                seg.x_arg = x_arg;
             }
             let mut x = x;
             if let Some(&a) = body.args.first() {

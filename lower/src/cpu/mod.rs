@@ -16,6 +16,7 @@
 
 pub mod emit;
 mod flat;
+mod forward;
 mod jit;
 mod prefetch;
 pub mod privatize;

@@ -412,6 +412,11 @@ pub(super) struct SegmentState {
     pub(super) exts: HashMap<OpId, (String, i64, String)>,
     /// The x loop's induction variable as i64 (set per leaf loop).
     pub(super) x64: Option<String>,
+    /// In a fused body of `super::forward`, the thread-x argument when it is the
+    /// induction variable itself (not a flat loop): its `zext`/`sext` to i64 is `x64` (`x` is in `[0, blockDim.x)`, below
+    /// 2^31, so both extensions equal the i64 counter), which LLVM sees as affine even
+    /// when the segment's bounds are run-time values.
+    pub(super) x_arg: Option<parallel_ir::ir::Value>,
 }
 
 impl Emitter<'_> {

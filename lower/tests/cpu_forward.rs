@@ -1,0 +1,296 @@
+//! Forwarding of a block's staged shared values into the next thread loop
+//! (lower/src/cpu/forward.rs, on with `RAISE_CPU_FORWARD=1`): results are compared with
+//! Rust models bit for bit, with forwarding on and off, and the emitted MLIR shows where
+//! it fired and where it must not.
+
+mod common;
+
+use common::*;
+use frontend::ir::AddrSpace;
+use lower::cpu;
+use parallel_ir::ir::*;
+use parallel_ir::transforms::distribute::distribute;
+
+const MARK: &str = "staged shared values forwarded";
+
+fn forward_on() {
+    // Every test of this binary wants it on (the setting is process-wide).
+    std::env::set_var("RAISE_CPU_FORWARD", "1");
+}
+
+/// Tree reduction of each block's slice into `out[bx]` with a `While` over the stride,
+/// `st = bd/2; while (st > 0) { if (t < st) s[t] += s[t+st]; sync; st >>= 1 }`, and a
+/// zero-padded load (`g < n`).
+fn tree_reduce(block: u32) -> Kernel {
+    let mut b = Kb::new("tree_unroll");
+    let n = b.param(Type::I32);
+    b.param(Type::Ptr(AddrSpace::Global));
+    b.param(Type::Ptr(AddrSpace::Global));
+    let mut top = Vec::new();
+    b.parallel(&mut top, Level::Grid, |b, ops, [bx, _, _]| {
+        let s = b.shared(ops, "s", u64::from(block) * 4);
+        b.parallel(ops, Level::Block, |b, ops, [tx, _, _]| {
+            let g = b.gid_x(ops, bx, tx);
+            let inb = b.icmp(ops, IntPredicate::Ult, g, n);
+            let v = b.if_(
+                ops,
+                inb,
+                &[Type::F32],
+                |b, ops| {
+                    let og = b.offset(ops, g, 4);
+                    vec![b.load(ops, MemRoot::Param(1), og, Type::F32)]
+                },
+                |b, ops| vec![b.cf32(ops, 0.0)],
+            );
+            let ot = b.offset(ops, tx, 4);
+            b.store(ops, s, ot, v[0]);
+            b.barrier(ops);
+            let bd = b.dim(ops, Dim::BlockDim(0));
+            let one = b.c32(ops, 1);
+            let half = b.bin(ops, BinaryOp::LShr, bd, one);
+            b.while_(
+                ops,
+                vec![half],
+                |b, ops, a| {
+                    let zero = b.c32(ops, 0);
+                    let c = b.icmp(ops, IntPredicate::Ugt, a[0], zero);
+                    (c, vec![a[0]])
+                },
+                |b, ops, a| {
+                    let st = a[0];
+                    let c = b.icmp(ops, IntPredicate::Ult, tx, st);
+                    b.if_(
+                        ops,
+                        c,
+                        &[],
+                        |b, ops| {
+                            let j = b.bin(ops, BinaryOp::Add, tx, st);
+                            let oj = b.offset(ops, j, 4);
+                            let x = b.load(ops, s, ot, Type::F32);
+                            let y = b.load(ops, s, oj, Type::F32);
+                            let sum = b.bin(ops, BinaryOp::FAdd, x, y);
+                            b.store(ops, s, ot, sum);
+                            vec![]
+                        },
+                        |_, _| vec![],
+                    );
+                    b.barrier(ops);
+                    let one = b.c32(ops, 1);
+                    vec![b.bin(ops, BinaryOp::LShr, st, one)]
+                },
+            );
+            let zero = b.c32(ops, 0);
+            let is0 = b.icmp(ops, IntPredicate::Eq, tx, zero);
+            b.if_(
+                ops,
+                is0,
+                &[],
+                |b, ops| {
+                    let z = b.ci(ops, 0, Type::I64);
+                    let r = b.load(ops, s, z, Type::F32);
+                    let ob = b.offset(ops, bx, 4);
+                    b.store(ops, MemRoot::Param(2), ob, r);
+                    vec![]
+                },
+                |_, _| vec![],
+            );
+        });
+    });
+    b.finish(top)
+}
+
+/// The interpreter's result: per block, the zero-padded slice reduced by halving steps.
+fn reference_tree(inp: &[f32], n: usize, block: usize, grid: usize) -> Vec<f32> {
+    (0..grid)
+        .map(|bx| {
+            let mut s: Vec<f32> = (0..block)
+                .map(|t| {
+                    let g = bx * block + t;
+                    if g < n {
+                        inp[g]
+                    } else {
+                        0.0
+                    }
+                })
+                .collect();
+            let mut st = block / 2;
+            while st > 0 {
+                for t in 0..st {
+                    s[t] += s[t + st];
+                }
+                st /= 2;
+            }
+            s[0]
+        })
+        .collect()
+}
+
+fn run_tree(
+    k: &Kernel,
+    c: &frontend::interp::LaunchConfig,
+    inp: &[f32],
+    n: u32,
+    grid: u32,
+) -> Vec<f32> {
+    let mut bufs = vec![f32_bytes(inp), vec![0u8; grid as usize * 4]];
+    run_cpu(
+        k,
+        c,
+        &[i32_arg(n as i32), Arg::Buf(0), Arg::Buf(1)],
+        &mut bufs,
+    );
+    bytes_f32(&bufs[1])
+}
+
+#[test]
+fn tree_reduction_forwards_staged_values_and_matches_reference() {
+    forward_on();
+    for block in [1u32, 2, 3, 5, 32, 64, 100, 128, 256, 1000, 1024] {
+        let grid = 7u32;
+        let n = (block * grid).saturating_sub(block / 2 + 1).max(1);
+        let mut k = tree_reduce(block);
+        let c = cfg([grid, 1, 1], [block, 1, 1]);
+        distribute(&mut k, &c).unwrap_or_else(|d| panic!("{d}"));
+        let text = cpu::emit::emit_module(&k, &c, 0).unwrap_or_else(|d| panic!("{d}"));
+        // A halving loop with at least one step has a first step to fuse with.
+        assert_eq!(text.contains(MARK), block >= 2, "block {block}");
+        let len = (block * grid) as usize;
+        let inp: Vec<f32> = (0..len)
+            .map(|i| ((i * 37) % 23) as f32 * 0.31 - 3.0 + (i as f32) * 1e-3)
+            .collect();
+        let got = run_tree(&k, &c, &inp, n, grid);
+        let want = reference_tree(&inp, n as usize, block as usize, grid as usize);
+        for (i, (g, w)) in got.iter().zip(&want).enumerate() {
+            assert_eq!(
+                g.to_bits(),
+                w.to_bits(),
+                "block size {block}, block {i}: {g} vs {w}"
+            );
+        }
+    }
+}
+
+/// `s[t] = x[g]; sync; s[t] += s[t + shift]` for odd `t` with `t + shift < bd`; sync;
+/// `out[g] = s[t]`:
+/// with `shift = -1` (`t - 1`, an earlier thread's slot) nothing may be forwarded; with a
+/// second thread loop reading `s` before the consumer (`mid`), neither.
+fn neighbour(shift: i32, mid: bool) -> Kernel {
+    let mut b = Kb::new("neighbour");
+    b.param(Type::Ptr(AddrSpace::Global));
+    b.param(Type::Ptr(AddrSpace::Global));
+    let mut top = Vec::new();
+    b.parallel(&mut top, Level::Grid, |b, ops, [bx, _, _]| {
+        let s = b.shared(ops, "s", 64 * 4);
+        b.parallel(ops, Level::Block, |b, ops, [tx, _, _]| {
+            let g = b.gid_x(ops, bx, tx);
+            let og = b.offset(ops, g, 4);
+            let v = b.load(ops, MemRoot::Param(0), og, Type::F32);
+            let ot = b.offset(ops, tx, 4);
+            b.store(ops, s, ot, v);
+            b.barrier(ops);
+            if mid {
+                // Every thread overwrites its own slot with twice its neighbour's value.
+                let d = b.c32(ops, 1);
+                let j = b.bin(ops, BinaryOp::Add, tx, d);
+                let bd = b.dim(ops, Dim::BlockDim(0));
+                let inb = b.icmp(ops, IntPredicate::Ult, j, bd);
+                let w = b.if_(
+                    ops,
+                    inb,
+                    &[Type::F32],
+                    |b, ops| {
+                        let oj = b.offset(ops, j, 4);
+                        vec![b.load(ops, s, oj, Type::F32)]
+                    },
+                    |b, ops| vec![b.cf32(ops, 0.5)],
+                );
+                b.barrier(ops);
+                let w2 = b.bin(ops, BinaryOp::FAdd, w[0], w[0]);
+                b.store(ops, s, ot, w2);
+                b.barrier(ops);
+            }
+            let d = b.c32(ops, shift);
+            let j = b.bin(ops, BinaryOp::Add, tx, d);
+            let bd = b.dim(ops, Dim::BlockDim(0));
+            let inb = b.icmp(ops, IntPredicate::Ult, j, bd);
+            // Odd threads only: they read even slots, which nobody writes here.
+            let one = b.c32(ops, 1);
+            let odd = b.bin(ops, BinaryOp::And, tx, one);
+            let odd = b.icmp(ops, IntPredicate::Eq, odd, one);
+            let go = b.bin(ops, BinaryOp::And, inb, odd);
+            b.if_(
+                ops,
+                go,
+                &[],
+                |b, ops| {
+                    let oj = b.offset(ops, j, 4);
+                    let x = b.load(ops, s, ot, Type::F32);
+                    let y = b.load(ops, s, oj, Type::F32);
+                    let sum = b.bin(ops, BinaryOp::FAdd, x, y);
+                    b.store(ops, s, ot, sum);
+                    vec![]
+                },
+                |_, _| vec![],
+            );
+            b.barrier(ops);
+            let r = b.load(ops, s, ot, Type::F32);
+            b.store(ops, MemRoot::Param(1), og, r);
+        });
+    });
+    b.finish(top)
+}
+
+fn reference_neighbour(inp: &[f32], shift: i64, mid: bool, block: usize, grid: usize) -> Vec<f32> {
+    let mut out = vec![0f32; block * grid];
+    for bx in 0..grid {
+        let mut s: Vec<f32> = inp[bx * block..(bx + 1) * block].to_vec();
+        if mid {
+            let old = s.clone();
+            for t in 0..block {
+                let w = if t + 1 < block { old[t + 1] } else { 0.5 };
+                s[t] = w + w;
+            }
+        }
+        let old = s.clone();
+        for t in 0..block {
+            let j = t as i64 + shift;
+            if t % 2 == 1 && j >= 0 && (j as usize) < block {
+                s[t] = old[t] + old[j as usize];
+            }
+        }
+        out[bx * block..(bx + 1) * block].copy_from_slice(&s);
+    }
+    out
+}
+
+#[test]
+fn forwarding_fires_only_when_the_consumer_reads_staged_values() {
+    forward_on();
+    let (block, grid) = (64u32, 5u32);
+    let inp: Vec<f32> = (0..block * grid)
+        .map(|i| (i % 13) as f32 * 0.7 - 2.0 + i as f32 * 1e-2)
+        .collect();
+    for (shift, mid, fires) in [
+        (3, false, true),
+        (0, false, true),
+        (-1, false, false),
+        (3, true, false),
+    ] {
+        let mut k = neighbour(shift, mid);
+        let c = cfg([grid, 1, 1], [block, 1, 1]);
+        distribute(&mut k, &c).unwrap_or_else(|d| panic!("{d}"));
+        let text = cpu::emit::emit_module(&k, &c, 0).unwrap_or_else(|d| panic!("{d}"));
+        assert_eq!(text.contains(MARK), fires, "shift {shift}, mid {mid}");
+        let mut bufs = vec![f32_bytes(&inp), vec![0u8; inp.len() * 4]];
+        run_cpu(&k, &c, &[Arg::Buf(0), Arg::Buf(1)], &mut bufs);
+        let got = bytes_f32(&bufs[1]);
+        let want = reference_neighbour(&inp, i64::from(shift), mid, block as usize, grid as usize);
+        for (i, (g, w)) in got.iter().zip(&want).enumerate() {
+            assert_eq!(
+                g.to_bits(),
+                w.to_bits(),
+                "shift {shift}, mid {mid}, element {i}: {g} vs {w}"
+            );
+        }
+    }
+}

@@ -8,55 +8,9 @@
 
 mod common;
 
-use raise::buffers::HostBuffer;
-use raise::driver::{self, RunOptions, Target};
-
-fn inputs(spec: &raise::spec::LaunchSpec) -> Vec<HostBuffer> {
-    let mut seed = 7u32;
-    spec.buffers
-        .iter()
-        .map(|b| {
-            let mut h = HostBuffer::zeros(b.dtype, &b.shape).unwrap_or_else(|e| panic!("{e}"));
-            for c in h.data.chunks_exact_mut(4) {
-                seed = seed.wrapping_mul(1664525).wrapping_add(1013904223);
-                let x = ((seed >> 8) & 0xffff) as f32 / 4096.0 - 8.0;
-                c.copy_from_slice(&x.to_le_bytes());
-            }
-            h
-        })
-        .collect()
-}
-
 fn check(example: &str, spec_text: &str, what: &str) {
-    let dir = common::repo_root().join("examples").join(example);
-    let spec = raise::spec::parse_spec(spec_text, what).unwrap_or_else(|e| panic!("{e}"));
-    for file in ["kernel.O2.ll", "kernel.O0.ll", "kernel.ptx"] {
-        let path = dir.join(file);
-        if !path.exists() {
-            continue;
-        }
-        let module = driver::load_module(&path).unwrap_or_else(|d| panic!("{d}"));
-        let opts = RunOptions::default();
-        let want = driver::run(&module, &spec, inputs(&spec), Target::Interp, &opts)
-            .unwrap_or_else(|d| panic!("{what} {file} interp: {d}"));
-        let got = driver::run(&module, &spec, inputs(&spec), Target::Cpu, &opts)
-            .unwrap_or_else(|d| panic!("{what} {file} cpu: {d}"));
-        assert!(
-            got.notes.is_empty(),
-            "{what} {file}: did not run on the CPU backend: {:?}",
-            got.notes
-        );
-        for (i, (g, w)) in got.buffers.iter().zip(&want.buffers).enumerate() {
-            if let Some(pos) = g
-                .data
-                .chunks(4)
-                .zip(w.data.chunks(4))
-                .position(|(a, b)| a != b)
-            {
-                panic!("{what} {file}: buffer {i} differs first at element {pos}");
-            }
-        }
-    }
+    let files = ["kernel.O2.ll", "kernel.O0.ll", "kernel.ptx"];
+    common::cpu_matches_interp(example, &files, spec_text, what, 7);
 }
 
 #[test]

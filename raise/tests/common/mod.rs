@@ -183,3 +183,61 @@ pub fn check_all(module_file: &str, target: &str) {
         failures.join("\n")
     );
 }
+
+/// One f32 buffer per spec buffer (all four-byte elements), filled from an LCG seeded
+/// with `seed` with values in [-8, 8).
+pub fn seeded_f32_inputs(
+    spec: &raise::spec::LaunchSpec,
+    mut seed: u32,
+) -> Vec<raise::buffers::HostBuffer> {
+    spec.buffers
+        .iter()
+        .map(|b| {
+            let mut h = raise::buffers::HostBuffer::zeros(b.dtype, &b.shape)
+                .unwrap_or_else(|e| panic!("{e}"));
+            for c in h.data.chunks_exact_mut(4) {
+                seed = seed.wrapping_mul(1664525).wrapping_add(1013904223);
+                let x = ((seed >> 8) & 0xffff) as f32 / 4096.0 - 8.0;
+                c.copy_from_slice(&x.to_le_bytes());
+            }
+            h
+        })
+        .collect()
+}
+
+/// `--target cpu` equals `--target interp` bit for bit on `example`'s module `files`
+/// (those that exist) under the spec `spec_text`, inputs [`seeded_f32_inputs`] from
+/// `seed`, and ran on the CPU backend (no interpreter fallback note).
+pub fn cpu_matches_interp(example: &str, files: &[&str], spec_text: &str, what: &str, seed: u32) {
+    use raise::driver::{self, RunOptions, Target};
+    let dir = repo_root().join("examples").join(example);
+    let spec = raise::spec::parse_spec(spec_text, what).unwrap_or_else(|e| panic!("{e}"));
+    for file in files {
+        let path = dir.join(file);
+        if !path.exists() {
+            continue;
+        }
+        let module = driver::load_module(&path).unwrap_or_else(|d| panic!("{d}"));
+        let opts = RunOptions::default();
+        let inputs = seeded_f32_inputs(&spec, seed);
+        let want = driver::run(&module, &spec, inputs.clone(), Target::Interp, &opts)
+            .unwrap_or_else(|d| panic!("{what} {file} interp: {d}"));
+        let got = driver::run(&module, &spec, inputs, Target::Cpu, &opts)
+            .unwrap_or_else(|d| panic!("{what} {file} cpu: {d}"));
+        assert!(
+            got.notes.is_empty(),
+            "{what} {file}: did not run on the CPU backend: {:?}",
+            got.notes
+        );
+        for (i, (g, w)) in got.buffers.iter().zip(&want.buffers).enumerate() {
+            if let Some(pos) = g
+                .data
+                .chunks(4)
+                .zip(w.data.chunks(4))
+                .position(|(a, b)| a != b)
+            {
+                panic!("{what} {file}: buffer {i} differs first at element {pos}");
+            }
+        }
+    }
+}

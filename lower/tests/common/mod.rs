@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 use frontend::interp::LaunchConfig;
+use frontend::ir::AddrSpace;
 use lower::cpu::{self, CpuArg};
 use parallel_ir::ir::*;
 
@@ -374,4 +375,111 @@ pub fn eval_pred(p: IntPredicate, a: i32, b: i32) -> bool {
         IntPredicate::Ugt => ua > ub,
         IntPredicate::Uge => ua >= ub,
     }
+}
+
+/// Tree reduction of each block's slice into `out[bx]` with a `While` over the stride,
+/// `st = bd/2; while (st > 0) { if (t < st) s[t] += s[t+st]; sync; st >>= 1 }`, and a
+/// zero-padded load (`g < n`).
+pub fn tree_reduce(block: u32) -> Kernel {
+    let mut b = Kb::new("tree_unroll");
+    let n = b.param(Type::I32);
+    b.param(Type::Ptr(AddrSpace::Global));
+    b.param(Type::Ptr(AddrSpace::Global));
+    let mut top = Vec::new();
+    b.parallel(&mut top, Level::Grid, |b, ops, [bx, _, _]| {
+        let s = b.shared(ops, "s", u64::from(block) * 4);
+        b.parallel(ops, Level::Block, |b, ops, [tx, _, _]| {
+            let g = b.gid_x(ops, bx, tx);
+            let inb = b.icmp(ops, IntPredicate::Ult, g, n);
+            let v = b.if_(
+                ops,
+                inb,
+                &[Type::F32],
+                |b, ops| {
+                    let og = b.offset(ops, g, 4);
+                    vec![b.load(ops, MemRoot::Param(1), og, Type::F32)]
+                },
+                |b, ops| vec![b.cf32(ops, 0.0)],
+            );
+            let ot = b.offset(ops, tx, 4);
+            b.store(ops, s, ot, v[0]);
+            b.barrier(ops);
+            let bd = b.dim(ops, Dim::BlockDim(0));
+            let one = b.c32(ops, 1);
+            let half = b.bin(ops, BinaryOp::LShr, bd, one);
+            b.while_(
+                ops,
+                vec![half],
+                |b, ops, a| {
+                    let zero = b.c32(ops, 0);
+                    let c = b.icmp(ops, IntPredicate::Ugt, a[0], zero);
+                    (c, vec![a[0]])
+                },
+                |b, ops, a| {
+                    let st = a[0];
+                    let c = b.icmp(ops, IntPredicate::Ult, tx, st);
+                    b.if_(
+                        ops,
+                        c,
+                        &[],
+                        |b, ops| {
+                            let j = b.bin(ops, BinaryOp::Add, tx, st);
+                            let oj = b.offset(ops, j, 4);
+                            let x = b.load(ops, s, ot, Type::F32);
+                            let y = b.load(ops, s, oj, Type::F32);
+                            let sum = b.bin(ops, BinaryOp::FAdd, x, y);
+                            b.store(ops, s, ot, sum);
+                            vec![]
+                        },
+                        |_, _| vec![],
+                    );
+                    b.barrier(ops);
+                    let one = b.c32(ops, 1);
+                    vec![b.bin(ops, BinaryOp::LShr, st, one)]
+                },
+            );
+            let zero = b.c32(ops, 0);
+            let is0 = b.icmp(ops, IntPredicate::Eq, tx, zero);
+            b.if_(
+                ops,
+                is0,
+                &[],
+                |b, ops| {
+                    let z = b.ci(ops, 0, Type::I64);
+                    let r = b.load(ops, s, z, Type::F32);
+                    let ob = b.offset(ops, bx, 4);
+                    b.store(ops, MemRoot::Param(2), ob, r);
+                    vec![]
+                },
+                |_, _| vec![],
+            );
+        });
+    });
+    b.finish(top)
+}
+
+/// The interpreter's result: per block, the zero-padded slice reduced by halving steps.
+pub fn reference_tree(inp: &[f32], n: usize, block: usize, grid: usize) -> Vec<f32> {
+    (0..grid)
+        .map(|bx| {
+            let mut s: Vec<f32> = (0..block)
+                .map(|t| {
+                    let g = bx * block + t;
+                    if g < n {
+                        inp[g]
+                    } else {
+                        0.0
+                    }
+                })
+                .collect();
+            let mut st = block / 2;
+            while st > 0 {
+                for t in 0..st {
+                    s[t] += s[t + st];
+                }
+                st /= 2;
+            }
+            s[0]
+        })
+        .collect()
 }

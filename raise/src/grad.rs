@@ -193,7 +193,7 @@ fn run_raised_xla(
 /// Bind the shadow (tangent / cotangent) pointer parameters of a transformed kernel:
 /// the original arguments, then for each pointer parameter the shadow of what it points
 /// to (buffer `j` -> buffer `n + j`; other pointer bits are passed through).
-fn shadow_args(kernel: &Kernel, args: &[ParamValue], n: usize) -> Vec<ParamValue> {
+pub fn shadow_args(kernel: &Kernel, args: &[ParamValue], n: usize) -> Vec<ParamValue> {
     let mut out = args.to_vec();
     for (i, t) in parallel_ir::autodiff::tangent_params(kernel)
         .into_iter()
@@ -241,6 +241,8 @@ fn zero_non_float(bufs: &mut [HostBuffer]) {
 struct Derived {
     raised: Vec<(FuncId, Kernel)>,
     per_launch: Vec<Kernel>,
+    /// Per launch, the kernel to run right after its adjoint (`gather`'s moved stores).
+    epilogues: Vec<Option<Kernel>>,
 }
 
 impl Derived {
@@ -257,6 +259,7 @@ impl Derived {
 /// elementwise adds.
 const XLA_VJP: Mode = Mode::Vjp {
     plain_accumulation: false,
+    gather: false,
 };
 
 /// How each derivative kernel is derived: forward mode, or reverse mode with or without
@@ -264,7 +267,10 @@ const XLA_VJP: Mode = Mode::Vjp {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Mode {
     Jvp,
-    Vjp { plain_accumulation: bool },
+    Vjp {
+        plain_accumulation: bool,
+        gather: bool,
+    },
 }
 
 fn derive(
@@ -276,6 +282,7 @@ fn derive(
     let mut d = Derived {
         raised: Vec::new(),
         per_launch: Vec::with_capacity(bound.len()),
+        epilogues: Vec::with_capacity(bound.len()),
     };
     for l in bound {
         if !d.raised.iter().any(|(f, _)| *f == l.kernel) {
@@ -285,17 +292,22 @@ fn derive(
     }
     for l in bound {
         let raised = d.raised(l.kernel)?;
-        let derived = match mode {
-            Mode::Vjp { plain_accumulation } => {
-                adjoint_for_launch(raised, l, n, plain_accumulation)?
-            }
-            Mode::Jvp => parallel_ir::autodiff::jvp_kernel_for_launch(
-                raised,
-                &l.config,
-                &launch_scalars(&l.params),
-            )?,
+        let (derived, epilogue) = match mode {
+            Mode::Vjp {
+                plain_accumulation,
+                gather,
+            } => adjoint_kernels_for_launch(raised, l, n, plain_accumulation, gather)?,
+            Mode::Jvp => (
+                parallel_ir::autodiff::jvp_kernel_for_launch(
+                    raised,
+                    &l.config,
+                    &launch_scalars(&l.params),
+                )?,
+                None,
+            ),
         };
         d.per_launch.push(derived);
+        d.epilogues.push(epilogue);
     }
     Ok(d)
 }
@@ -314,12 +326,27 @@ pub fn adjoint_for_launch(
     n: usize,
     plain_accumulation: bool,
 ) -> Result<Kernel, Diagnostic> {
+    Ok(adjoint_kernels_for_launch(raised, l, n, plain_accumulation, false)?.0)
+}
+
+/// [`adjoint_for_launch`]; with `gather` (and `plain_accumulation`), first the adjoint's
+/// scatter-form accumulations become gather form where proven legal
+/// (`parallel_ir::autodiff::gather`: reassociates each element's float sum), which may
+/// need a second kernel, returned too, to run right after the adjoint on the same launch.
+pub fn adjoint_kernels_for_launch(
+    raised: &Kernel,
+    l: &BoundLaunch,
+    n: usize,
+    plain_accumulation: bool,
+    gather: bool,
+) -> Result<(Kernel, Option<Kernel>), Diagnostic> {
     use parallel_ir::autodiff::accumulate::{self, AccumulateOptions};
     let mut k = parallel_ir::autodiff::vjp_kernel_for_launch(
         raised,
         &l.config,
         &launch_scalars(&l.params),
     )?;
+    let mut epilogue = None;
     if plain_accumulation {
         let args = shadow_args(&k, &l.params, n);
         let opts = AccumulateOptions {
@@ -338,11 +365,20 @@ pub fn adjoint_for_launch(
                 })
                 .collect(),
         };
+        if gather {
+            if let (Some(g), _) = parallel_ir::autodiff::gather::gather_accumulation(&k, &opts) {
+                k = g.main;
+                if let Some(e) = g.epilogue {
+                    parallel_ir::verify::verify_kernel(&e)?;
+                    epilogue = Some(e);
+                }
+            }
+        }
         accumulate::plain_accumulation(&mut k, &opts);
         parallel_ir::autodiff::blocklocal::block_local_accumulation(&mut k, &opts);
         parallel_ir::verify::verify_kernel(&k)?;
     }
-    Ok(k)
+    Ok((k, epilogue))
 }
 
 /// The primal launches and the derivative launches (bound to the buffers and their
@@ -602,6 +638,7 @@ pub fn grad(
     } else {
         Mode::Vjp {
             plain_accumulation: true,
+            gather: false,
         }
     };
     let kernels = derive(module, &bound, mode, n)?;
@@ -712,6 +749,9 @@ pub struct CpuDerivativeOptions {
     /// (`lower::cpu::privatize`: reassociated; an adjoint's accumulation is a sum in no
     /// particular order, which the xla target's scatter-add reassociates as well).
     pub privatize: bool,
+    /// The adjoints' scatter-form accumulations rewritten into gather form where proven
+    /// legal (`parallel_ir::autodiff::gather`: reassociated, as `privatize`).
+    pub gather: bool,
 }
 
 impl Default for CpuDerivativeOptions {
@@ -720,6 +760,7 @@ impl Default for CpuDerivativeOptions {
             plain_accumulation: true,
             alias_scopes: false,
             privatize: true,
+            gather: true,
         }
     }
 }
@@ -757,6 +798,8 @@ pub struct CpuGrad {
     byte_lens: Vec<usize>,
     primal: Vec<CpuLaunch>,
     adjoint: Vec<CpuLaunch>,
+    /// Per launch, the kernel run right after its adjoint, if any.
+    epilogue: Vec<Option<CpuLaunch>>,
     copy: Vec<Vec<bool>>,
     globals: Vec<Vec<u8>>,
 }
@@ -771,6 +814,7 @@ impl CpuGrad {
         let n = spec.buffers.len();
         let mode = Mode::Vjp {
             plain_accumulation: options.plain_accumulation,
+            gather: options.gather,
         };
         let kernels = derive(module, &bound, mode, n)?;
         let (primal, adjoint) = derived_launches(&bound, &kernels, n)?;
@@ -781,10 +825,38 @@ impl CpuGrad {
         };
         let globals = crate::cpu::host_globals(module);
         let byte_lens: Vec<usize> = spec.buffers.iter().map(|b| b.byte_len()).collect();
+        // The epilogues run on the adjoint's launch and write cotangents only; their
+        // writes still count for what the schedule saves.
+        let mut adjoint_writes = writes(&adjoint);
+        let mut epilogue = Vec::with_capacity(bound.len());
+        for ((l, e), w) in bound
+            .iter()
+            .zip(&kernels.epilogues)
+            .zip(&mut adjoint_writes)
+        {
+            epilogue.push(match e {
+                None => None,
+                Some(e) => {
+                    let launch = RaisedLaunch {
+                        kernel: e,
+                        grid: l.config.grid,
+                        block: l.config.block,
+                        dynamic_shared_bytes: l.config.dynamic_shared_bytes,
+                        args: shadow_args(e, &l.params, n),
+                    };
+                    for (a, b) in w.iter_mut().zip(written_buffers(e, &launch.args, n)) {
+                        *a |= b;
+                    }
+                    let c = compile_cpu_launches(&[launch], globals.len(), options, &byte_lens)?;
+                    c.into_iter().next()
+                }
+            });
+        }
         Ok(CpuGrad {
-            copy: saved_buffers(&writes(&primal), &writes(&adjoint)),
+            copy: saved_buffers(&writes(&primal), &adjoint_writes),
             primal: compile_cpu_launches(&primal, globals.len(), options, &byte_lens)?,
             adjoint: compile_cpu_launches(&adjoint, globals.len(), options, &byte_lens)?,
+            epilogue,
             byte_lens,
             globals,
         })
@@ -808,7 +880,13 @@ impl CpuGrad {
             inputs,
             cotangents,
             |k, b| run(&self.primal[k], b),
-            |k, b| run(&self.adjoint[k], b),
+            |k, b| {
+                let b = run(&self.adjoint[k], b)?;
+                match self.epilogue.get(k) {
+                    Some(Some(e)) => run(e, b),
+                    _ => Ok(b),
+                }
+            },
         )
     }
 }

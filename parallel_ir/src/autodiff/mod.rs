@@ -25,6 +25,7 @@
 pub mod accumulate;
 pub mod blocklocal;
 pub mod forward;
+pub mod gather;
 pub mod reverse;
 pub mod specialize;
 pub mod unroll;

@@ -185,7 +185,13 @@ pub fn gather_accumulation(
                     }),
                 }
             }
-            Err(why) => bad.push((site.key, why)),
+            Err(why) => {
+                bad.push((
+                    site.key,
+                    format!("another atomic on the buffer is kept: {why}"),
+                ));
+                report.kept.push((a, why));
+            }
         }
     }
     // Every access of a group's buffer must be one of its atomics.
@@ -1091,4 +1097,246 @@ fn count_ops(k: &Kernel, r: &Region) -> usize {
                 .sum::<usize>()
         })
         .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::builder::Builder;
+    use frontend::interp::{LaunchConfig, Memory};
+    use frontend::ir::{AddrSpace, Flavor, Module};
+
+    const G: Type = Type::Ptr(AddrSpace::Global);
+    const N: i32 = 30;
+
+    /// A 1-D kernel over `x_bar`, `y_bar`, `w` (f32) on blocks of 8: `body` gets the
+    /// builder and the flat index `i = bx * 8 + tx`, inside `if i + 2 < N`.
+    fn kernel(body: impl FnOnce(&mut Builder, Value)) -> Kernel {
+        let mut b = Builder::new("g");
+        for name in ["x_bar", "y_bar", "w"] {
+            b.param(G, name);
+        }
+        b.grid(|b, [bx, _, _]| {
+            b.block(|b, [tx, _, _]| {
+                let eight = b.i32(8);
+                let base = b.bin(BinaryOp::Mul, bx, eight);
+                let i = b.bin(BinaryOp::Add, base, tx);
+                let two = b.i32(2);
+                let i2 = b.bin(BinaryOp::Add, i, two);
+                let n = b.i32(N);
+                let c = b.icmp(IntPredicate::Slt, i2, n);
+                b.if_(
+                    c,
+                    &[],
+                    |b| {
+                        body(b, i);
+                        vec![]
+                    },
+                    |_| vec![],
+                );
+            });
+        });
+        b.finish()
+    }
+
+    /// The byte offset of f32 element `idx` (an i32).
+    fn at(b: &mut Builder, idx: Value) -> Value {
+        let w = b.cast(CastOp::SExt, idx, Type::I64);
+        let four = b.i64(4);
+        b.bin(BinaryOp::Mul, w, four)
+    }
+
+    fn add(b: &mut Builder, idx: Value, v: Value) -> OpId {
+        let off = at(b, idx);
+        b.op(
+            OpKind::Atomic {
+                op: AtomicOp::FAdd,
+                addr: Addr::Root {
+                    root: MemRoot::Param(0),
+                    offset: off,
+                },
+                value: v,
+            },
+            &[Type::F32],
+        )
+    }
+
+    fn shifted(b: &mut Builder, i: Value, k: i32) -> Value {
+        let kv = b.i32(k);
+        b.bin(BinaryOp::Add, i, kv)
+    }
+
+    fn opts(grid: [u32; 2]) -> AccumulateOptions {
+        AccumulateOptions {
+            grid: [grid[0], grid[1], 1],
+            block: [8, 1, 1],
+            param_buffers: vec![Some((0, 0)), Some((1, 0)), Some((2, 0))],
+        }
+    }
+
+    /// Run kernels one after another over three buffers of 40 f32 (small integers, so
+    /// that every sum is exact in any order).
+    fn run(ks: &[&Kernel], o: &AccumulateOptions) -> Vec<Vec<f32>> {
+        let module = Module::new("g.ll", Flavor::ClangCuda);
+        let mut mem = Memory::new(&module);
+        let bases: Vec<u64> = (0..3)
+            .map(|b| {
+                let bytes: Vec<u8> = (0..40)
+                    .flat_map(|j| (((j * 7 + b * 3) % 11) as f32 - 5.0).to_le_bytes())
+                    .collect();
+                mem.add_buffer(&format!("b{b}"), bytes)
+            })
+            .collect();
+        let cfg = LaunchConfig {
+            grid: o.grid,
+            block: o.block,
+            dynamic_shared_bytes: 0,
+        };
+        for k in ks {
+            crate::interp::launch(&module, k, &cfg, &bases, &mut mem).unwrap();
+        }
+        bases
+            .iter()
+            .map(|&b| {
+                mem.buffer(b)
+                    .unwrap()
+                    .chunks_exact(4)
+                    .map(|c| f32::from_le_bytes(c.try_into().unwrap()))
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// The stencil adjoint: `v = y_bar[i]; y_bar[i] = 0; x_bar[i + k] += c_k v`.
+    fn stencil_adjoint(b: &mut Builder, i: Value) {
+        let off = at(b, i);
+        let v = b.load(Type::F32, MemRoot::Param(1), off);
+        let zero = b.f32(0.0);
+        b.store(MemRoot::Param(1), off, zero);
+        let m2 = b.f32(-2.0);
+        let w = b.bin(BinaryOp::FMul, v, m2);
+        let p1 = shifted(b, i, 1);
+        let p2 = shifted(b, i, 2);
+        add(b, i, v);
+        add(b, p1, w);
+        add(b, p2, v);
+    }
+
+    #[test]
+    fn stencil_adjoint_is_gathered_and_computes_the_same() {
+        let k = kernel(stencil_adjoint);
+        let o = opts([4, 1]);
+        let (g, report) = gather_accumulation(&k, &o);
+        let g = g.unwrap_or_else(|| panic!("{report:?}"));
+        assert_eq!(report.gathered.len(), 3, "{report:?}");
+        assert_eq!(report.moved.len(), 1, "{report:?}");
+        let ep = g.epilogue.as_ref().unwrap();
+        crate::verify::verify_kernel(&g.main).unwrap();
+        crate::verify::verify_kernel(ep).unwrap();
+        // 32 threads, 28 of them active: x_bar[0..30] and y_bar[0..28] change.
+        let want = run(&[&k], &o);
+        assert_eq!(run(&[&g.main, ep], &o), want);
+        assert!(want[1][..28].iter().all(|&v| v == 0.0) && want[1][28] != 0.0);
+        // The main kernel keeps no atomic of the interior (the edge ones are guarded) and
+        // no store to y_bar; the epilogue stores only y_bar.
+        let text = crate::print::print_kernel(&g.main);
+        assert!(!text.contains("store param1"), "{text}");
+        let text = crate::print::print_kernel(ep);
+        assert!(
+            text.contains("store param1") && !text.contains("param0"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn edge_threads_keep_their_atomics() {
+        // Guard `i + 2 < 30` on 3 blocks of 8 (24 threads): threads 22 and 23 add into
+        // x_bar[24], x_bar[25] (outside the thread range) through the kept atomics.
+        let k = kernel(stencil_adjoint);
+        let o = opts([3, 1]);
+        let (g, report) = gather_accumulation(&k, &o);
+        let g = g.unwrap_or_else(|| panic!("{report:?}"));
+        let ep = g.epilogue.as_ref().unwrap();
+        let want = run(&[&k], &o);
+        assert_eq!(run(&[&g.main, ep], &o), want);
+        assert!(crate::print::print_kernel(&g.main).contains("atomic.fadd"));
+    }
+
+    fn kept(k: &Kernel, o: &AccumulateOptions, why: &str) {
+        let (g, report) = gather_accumulation(k, o);
+        assert!(g.is_none(), "{report:?}");
+        assert!(!report.kept.is_empty());
+        assert!(
+            report.kept.iter().any(|(_, w)| w.contains(why)),
+            "{report:?}"
+        );
+    }
+
+    #[test]
+    fn non_unit_stride_is_refused() {
+        let k = kernel(|b, i| {
+            let two = b.i32(2);
+            let j = b.bin(BinaryOp::Mul, i, two);
+            let one = b.f32(1.0);
+            add(b, j, one);
+        });
+        kept(&k, &opts([4, 1]), "not one element per flat thread index");
+    }
+
+    #[test]
+    fn non_affine_address_is_refused() {
+        let k = kernel(|b, i| {
+            let two = b.i32(2);
+            let j = b.bin(BinaryOp::SDiv, i, two);
+            let one = b.f32(1.0);
+            add(b, j, one);
+        });
+        kept(&k, &opts([4, 1]), "not affine");
+    }
+
+    #[test]
+    fn value_from_a_written_buffer_is_refused() {
+        // v = w[i]; w[i] = 2 v (not a constant: cannot move); x_bar[i + k] += v.
+        let k = kernel(|b, i| {
+            let off = at(b, i);
+            let v = b.load(Type::F32, MemRoot::Param(2), off);
+            let d = b.bin(BinaryOp::FAdd, v, v);
+            b.store(MemRoot::Param(2), off, d);
+            let p1 = shifted(b, i, 1);
+            add(b, i, v);
+            add(b, p1, v);
+        });
+        kept(&k, &opts([4, 1]), "reads a buffer the kernel writes");
+        // A zeroing store before the load: the load would see it.
+        let k = kernel(|b, i| {
+            let off = at(b, i);
+            let zero = b.f32(0.0);
+            b.store(MemRoot::Param(1), off, zero);
+            let v = b.load(Type::F32, MemRoot::Param(1), off);
+            add(b, i, v);
+        });
+        kept(&k, &opts([4, 1]), "loads after the store");
+        // The value reads the accumulated buffer itself.
+        let k = kernel(|b, i| {
+            let off = at(b, i);
+            let v = b.load(Type::F32, MemRoot::Param(0), off);
+            let p1 = shifted(b, i, 1);
+            add(b, p1, v);
+        });
+        kept(&k, &opts([4, 1]), "also accesses the accumulated buffer");
+    }
+
+    #[test]
+    fn two_dimensional_launch_and_used_old_values_are_refused() {
+        let k = kernel(stencil_adjoint);
+        kept(&k, &opts([2, 2]), "not one-dimensional");
+        let k = kernel(|b, i| {
+            let one = b.f32(1.0);
+            let a = add(b, i, one);
+            let old = b.kernel.ops[a.index()].results[0];
+            let off = at(b, i);
+            b.store(MemRoot::Param(2), off, old);
+        });
+        kept(&k, &opts([4, 1]), "old value");
+    }
 }

@@ -214,6 +214,16 @@ pub fn gather_accumulation(
             groups.remove(i);
         }
     }
+    // One element per thread already: `plain_accumulation` makes it plain, no gather
+    // (and no epilogue) needed.
+    for g in &groups {
+        if g.terms.iter().all(|t| t.k == 0) {
+            bad.push((
+                g.key,
+                "thread-private already (plain accumulation applies)".into(),
+            ));
+        }
+    }
     for (key, why) in bad {
         refuse(&mut report, &mut groups, key, why);
     }
@@ -1313,7 +1323,8 @@ mod tests {
             let zero = b.f32(0.0);
             b.store(MemRoot::Param(1), off, zero);
             let v = b.load(Type::F32, MemRoot::Param(1), off);
-            add(b, i, v);
+            let p1 = shifted(b, i, 1);
+            add(b, p1, v);
         });
         kept(&k, &opts([4, 1]), "loads after the store");
         // The value reads the accumulated buffer itself.
@@ -1324,6 +1335,15 @@ mod tests {
             add(b, p1, v);
         });
         kept(&k, &opts([4, 1]), "also accesses the accumulated buffer");
+    }
+
+    #[test]
+    fn thread_private_groups_are_left_to_plain_accumulation() {
+        let k = kernel(|b, i| {
+            let one = b.f32(1.0);
+            add(b, i, one);
+        });
+        kept(&k, &opts([4, 1]), "thread-private");
     }
 
     #[test]

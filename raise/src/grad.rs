@@ -260,6 +260,7 @@ impl Derived {
 const XLA_VJP: Mode = Mode::Vjp {
     plain_accumulation: false,
     gather: false,
+    drop_unread_stores: false,
 };
 
 /// How each derivative kernel is derived: forward mode, or reverse mode with or without
@@ -270,6 +271,7 @@ enum Mode {
     Vjp {
         plain_accumulation: bool,
         gather: bool,
+        drop_unread_stores: bool,
     },
 }
 
@@ -296,7 +298,15 @@ fn derive(
             Mode::Vjp {
                 plain_accumulation,
                 gather,
-            } => adjoint_kernels_for_launch(raised, l, n, plain_accumulation, gather)?,
+                drop_unread_stores,
+            } => {
+                let passes = AdjointPasses {
+                    plain_accumulation,
+                    gather,
+                    drop_unread_stores,
+                };
+                adjoint_kernels_for_launch(raised, l, n, &passes)?
+            }
             Mode::Jvp => (
                 parallel_ir::autodiff::jvp_kernel_for_launch(
                     raised,
@@ -326,10 +336,28 @@ pub fn adjoint_for_launch(
     n: usize,
     plain_accumulation: bool,
 ) -> Result<Kernel, Diagnostic> {
-    Ok(adjoint_kernels_for_launch(raised, l, n, plain_accumulation, false)?.0)
+    let passes = AdjointPasses {
+        plain_accumulation,
+        gather: false,
+        drop_unread_stores: false,
+    };
+    Ok(adjoint_kernels_for_launch(raised, l, n, &passes)?.0)
 }
 
-/// [`adjoint_for_launch`]; with `gather` (and `plain_accumulation`), first the adjoint's
+/// Which of [`adjoint_kernels_for_launch`]'s passes run (`gather` and
+/// `drop_unread_stores` only with `plain_accumulation`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct AdjointPasses {
+    pub plain_accumulation: bool,
+    pub gather: bool,
+    /// For the reverse schedule of [`CpuGrad`] (which restores every buffer an adjoint
+    /// writes and discards what the adjoint leaves there): the adjoint's stores to the
+    /// primal buffers it never reads are removed
+    /// (`parallel_ir::autodiff::deadstores`).
+    pub drop_unread_stores: bool,
+}
+
+/// [`adjoint_for_launch`] with the passes of `passes`: with `gather`, first the adjoint's
 /// scatter-form accumulations become gather form where proven legal
 /// (`parallel_ir::autodiff::gather`: reassociates each element's float sum), which may
 /// need a second kernel, returned too, to run right after the adjoint on the same launch.
@@ -337,9 +365,13 @@ pub fn adjoint_kernels_for_launch(
     raised: &Kernel,
     l: &BoundLaunch,
     n: usize,
-    plain_accumulation: bool,
-    gather: bool,
+    passes: &AdjointPasses,
 ) -> Result<(Kernel, Option<Kernel>), Diagnostic> {
+    let AdjointPasses {
+        plain_accumulation,
+        gather,
+        drop_unread_stores,
+    } = *passes;
     use parallel_ir::autodiff::accumulate::{self, AccumulateOptions};
     let mut k = parallel_ir::autodiff::vjp_kernel_for_launch(
         raised,
@@ -365,6 +397,10 @@ pub fn adjoint_kernels_for_launch(
                 })
                 .collect(),
         };
+        if drop_unread_stores {
+            parallel_ir::autodiff::deadstores::drop_unread_stores(&mut k, &opts, &|b| b < n);
+            parallel_ir::verify::verify_kernel(&k)?;
+        }
         if gather {
             if let (Some(g), _) = parallel_ir::autodiff::gather::gather_accumulation(&k, &opts) {
                 k = g.main;
@@ -639,6 +675,7 @@ pub fn grad(
         Mode::Vjp {
             plain_accumulation: true,
             gather: false,
+            drop_unread_stores: false,
         }
     };
     let kernels = derive(module, &bound, mode, n)?;
@@ -752,6 +789,9 @@ pub struct CpuDerivativeOptions {
     /// The adjoints' scatter-form accumulations rewritten into gather form where proven
     /// legal (`parallel_ir::autodiff::gather`: reassociated, as `privatize`).
     pub gather: bool,
+    /// The adjoints' stores to primal buffers they never read are removed (the schedule
+    /// restores those buffers; [`AdjointPasses::drop_unread_stores`]).
+    pub drop_unread_stores: bool,
 }
 
 impl Default for CpuDerivativeOptions {
@@ -761,6 +801,7 @@ impl Default for CpuDerivativeOptions {
             alias_scopes: false,
             privatize: true,
             gather: true,
+            drop_unread_stores: true,
         }
     }
 }
@@ -815,6 +856,7 @@ impl CpuGrad {
         let mode = Mode::Vjp {
             plain_accumulation: options.plain_accumulation,
             gather: options.gather,
+            drop_unread_stores: options.drop_unread_stores,
         };
         let kernels = derive(module, &bound, mode, n)?;
         let (primal, adjoint) = derived_launches(&bound, &kernels, n)?;
@@ -828,11 +870,16 @@ impl CpuGrad {
         // The epilogues run on the adjoint's launch and write cotangents only; their
         // writes still count for what the schedule saves.
         let mut adjoint_writes = writes(&adjoint);
+        let mut adjoint_reads: Vec<Vec<bool>> = adjoint
+            .iter()
+            .map(|l| read_buffers(l.kernel, &l.args, n))
+            .collect();
         let mut epilogue = Vec::with_capacity(bound.len());
-        for ((l, e), w) in bound
+        for (((l, e), w), r) in bound
             .iter()
             .zip(&kernels.epilogues)
             .zip(&mut adjoint_writes)
+            .zip(&mut adjoint_reads)
         {
             epilogue.push(match e {
                 None => None,
@@ -847,13 +894,24 @@ impl CpuGrad {
                     for (a, b) in w.iter_mut().zip(written_buffers(e, &launch.args, n)) {
                         *a |= b;
                     }
+                    for (a, b) in r.iter_mut().zip(read_buffers(e, &launch.args, n)) {
+                        *a |= b;
+                    }
                     let c = compile_cpu_launches(&[launch], globals.len(), options, &byte_lens)?;
                     c.into_iter().next()
                 }
             });
         }
+        // An adjoint that neither reads nor writes a buffer needs no copy of it: the
+        // schedule lends it the current state, which it passes through unchanged.
+        let mut copy = saved_buffers(&writes(&primal), &adjoint_writes);
+        for ((c, r), w) in copy.iter_mut().zip(&adjoint_reads).zip(&adjoint_writes) {
+            for ((c, &r), &w) in c.iter_mut().zip(r).zip(w) {
+                *c &= r || w;
+            }
+        }
         Ok(CpuGrad {
-            copy: saved_buffers(&writes(&primal), &adjoint_writes),
+            copy,
             primal: compile_cpu_launches(&primal, globals.len(), options, &byte_lens)?,
             adjoint: compile_cpu_launches(&adjoint, globals.len(), options, &byte_lens)?,
             epilogue,
@@ -938,6 +996,40 @@ impl CpuJvp {
         zero_non_float(&mut tangents_out);
         Ok((all, tangents_out))
     }
+}
+
+/// Which of the first `n` buffers `kernel` may read when launched with `args`: the
+/// buffers of the parameters it loads, atomically updates or copies from; all of them if
+/// it reads through a pointer of unknown root or a pointer parameter not bound to a
+/// buffer. (Conservative: every op of the kernel's arena counts.)
+pub fn read_buffers(kernel: &Kernel, args: &[ParamValue], n: usize) -> Vec<bool> {
+    use parallel_ir::ir::{Addr, MemRoot, OpKind};
+    let mut out = vec![false; n];
+    for op in &kernel.ops {
+        let addr = match &op.kind {
+            OpKind::Load { addr }
+            | OpKind::Atomic { addr, .. }
+            | OpKind::AtomicCas { addr, .. }
+            | OpKind::Memcpy { src: addr, .. } => addr,
+            _ => continue,
+        };
+        match addr {
+            Addr::Root {
+                root: MemRoot::Param(p),
+                ..
+            } => match args.get(*p as usize) {
+                Some(ParamValue::BufferBase(j) | ParamValue::BufferOffset(j, _)) => {
+                    if let Some(r) = out.get_mut(*j) {
+                        *r = true;
+                    }
+                }
+                _ => out.iter_mut().for_each(|r| *r = true),
+            },
+            Addr::Root { .. } => {}
+            Addr::Dynamic(_) => out.iter_mut().for_each(|r| *r = true),
+        }
+    }
+    out
 }
 
 /// Which of the first `n` buffers `kernel` may write when launched with `args`: the

@@ -5,8 +5,9 @@
 //!   adjoint computes, on `parallel-interp` and on `cpu`, element by element within f32
 //!   reassociation tolerance, including sizes where the launch has more threads than
 //!   elements (`n = 1000` on 4 blocks of 256);
-//! * `raise grad --target cpu` (`CpuGrad`, gather on by default) matches `xla`'s
-//!   gradient, and `CpuGrad` with gather off.
+//! * `raise grad --target cpu` (`CpuGrad`, gather and the removal of the adjoints' unread
+//!   primal stores on by default) matches `xla`'s final buffers and gradient, with
+//!   either pass on or off.
 
 mod common;
 
@@ -14,7 +15,7 @@ use common::grad::random_like;
 use common::repo_root as root;
 use raise::buffers::HostBuffer;
 use raise::driver::{self, RunOptions, Target};
-use raise::grad::{CpuDerivativeOptions, CpuGrad, RaisedLaunch};
+use raise::grad::{AdjointPasses, CpuDerivativeOptions, CpuGrad, RaisedLaunch};
 
 fn pingpong(n: usize, block: usize) -> String {
     let mut pp = format!(
@@ -101,8 +102,13 @@ fn gathered_adjoint_launches_match_scatter_form() {
         for l in &bound {
             let raised = parallel_ir::raise_kernel(&module, l.kernel).unwrap();
             let scatter = raise::grad::adjoint_for_launch(&raised, l, n, true).unwrap();
+            let passes = AdjointPasses {
+                plain_accumulation: true,
+                gather: true,
+                drop_unread_stores: false,
+            };
             let (main, epilogue) =
-                raise::grad::adjoint_kernels_for_launch(&raised, l, n, true, true).unwrap();
+                raise::grad::adjoint_kernels_for_launch(&raised, l, n, &passes).unwrap();
             assert_eq!(epilogue.is_some(), gathered, "{example}");
             let launch = |k| RaisedLaunch {
                 kernel: k,
@@ -129,7 +135,7 @@ fn gathered_adjoint_launches_match_scatter_form() {
 }
 
 #[test]
-fn cpu_gradients_with_gather_match_xla_and_scatter() {
+fn cpu_gradients_match_xla_with_gather_and_dropped_stores_on_or_off() {
     for (example, text, _) in cases() {
         let (module, spec) = load(example, &text);
         let x = inputs(&spec, 5);
@@ -143,22 +149,24 @@ fn cpu_gradients_with_gather_match_xla_and_scatter() {
             &RunOptions::default(),
         )
         .unwrap();
-        let cpu = |gather| {
+        for (gather, drop_unread_stores) in
+            [(true, true), (true, false), (false, true), (false, false)]
+        {
             let options = CpuDerivativeOptions {
                 gather,
+                drop_unread_stores,
                 ..CpuDerivativeOptions::default()
             };
-            CpuGrad::compile(&module, &spec, &options)
+            let got = CpuGrad::compile(&module, &spec, &options)
                 .unwrap()
                 .run(x.clone(), cot.clone())
-                .unwrap()
-        };
-        let on = cpu(true);
-        assert_close(&format!("{example} finals"), &on.0, &want.0);
-        assert_close(&format!("{example} grads vs xla"), &on.1, &want.1);
-        let off = cpu(false);
-        assert_close(&format!("{example} grads vs scatter"), &on.1, &off.1);
+                .unwrap();
+            let what = format!("{example} (gather {gather}, drop {drop_unread_stores})");
+            assert_close(&format!("{what} finals"), &got.0, &want.0);
+            assert_close(&format!("{what} grads"), &got.1, &want.1);
+        }
         // `raise grad --target cpu` runs the gather form.
-        assert!(CpuDerivativeOptions::default().gather);
+        let d = CpuDerivativeOptions::default();
+        assert!(d.gather && d.drop_unread_stores);
     }
 }

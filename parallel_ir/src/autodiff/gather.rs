@@ -1018,7 +1018,7 @@ fn writes(k: &Kernel, op: OpId) -> bool {
     )
 }
 
-fn remove_ops(k: &mut Kernel, r: &mut Region, remove: &HashSet<OpId>) {
+pub(super) fn remove_ops(k: &mut Kernel, r: &mut Region, remove: &HashSet<OpId>) {
     r.ops.retain(|o| !remove.contains(o));
     for &o in &r.ops.clone() {
         let mut kind = std::mem::replace(&mut k.op_mut(o).kind, OpKind::Yield(vec![]));
@@ -1044,19 +1044,42 @@ fn append_to_block(k: &mut Kernel, block_op: OpId, ops: Vec<OpId>) {
     }
 }
 
-/// Dead-code elimination that also drops unused loads and `If`s left with nothing but
-/// their terminators and unused results (removing a load or an empty branch changes no
-/// memory and no result).
-fn dead_code(k: &mut Kernel) {
+/// Dead-code elimination that also drops unused loads, the unused results of `If`s (their
+/// yielded values), and `If`s left with nothing but their terminators (removing a load or
+/// an empty branch changes no memory and no used value); then ops no longer placed lose
+/// their memory effects ([`neutralise_unplaced`]).
+pub(super) fn dead_code(k: &mut Kernel) {
     fn sweep(k: &mut Kernel, ops: Vec<OpId>, uses: &mut [u32]) -> Vec<OpId> {
         let mut out = Vec::with_capacity(ops.len());
         for op in ops.into_iter().rev() {
             let mut kind = std::mem::replace(&mut k.op_mut(op).kind, OpKind::Yield(Vec::new()));
+            let unused = k.op(op).results.iter().all(|r| uses[r.index()] == 0);
+            if let (
+                true,
+                OpKind::If {
+                    then_region,
+                    else_region,
+                    ..
+                },
+            ) = (unused, &mut kind)
+            {
+                if !k.op(op).results.is_empty() {
+                    for r in [&*then_region, &*else_region] {
+                        if let Some(&y) = r.ops.last() {
+                            if let OpKind::Yield(vals) = &mut k.op_mut(y).kind {
+                                for v in std::mem::take(vals) {
+                                    uses[v.index()] -= 1;
+                                }
+                            }
+                        }
+                    }
+                    k.op_mut(op).results.clear();
+                }
+            }
             for region in kind.regions_mut().into_iter().rev() {
                 let inner = std::mem::take(&mut region.ops);
                 region.ops = sweep(k, inner, uses);
             }
-            let unused = k.op(op).results.iter().all(|r| uses[r.index()] == 0);
             let dead = unused
                 && (crate::raising::cleanup::pure(k, &kind)
                     || matches!(kind, OpKind::Load { .. })
@@ -1091,6 +1114,30 @@ fn dead_code(k: &mut Kernel) {
         if count_ops(k, &k.body) == before {
             break;
         }
+    }
+    neutralise_unplaced(k);
+}
+
+/// Ops of the arena that are no longer placed in the kernel's regions lose their memory
+/// effects (a write becomes a `Const` or an empty `Yield`, unplaced as before), so that
+/// conservative scans of the whole arena (the driver's written-buffer sets) do not count
+/// them. Placed ops are unchanged, so the kernel computes the same.
+pub(super) fn neutralise_unplaced(k: &mut Kernel) {
+    let mut placed = vec![false; k.ops.len()];
+    let mut ops = Vec::new();
+    walk(k, &k.body, &mut ops, 0);
+    for o in ops {
+        placed[o.index()] = true;
+    }
+    for (i, data) in k.ops.iter_mut().enumerate() {
+        if placed[i] || !data.kind.touches_memory() {
+            continue;
+        }
+        data.kind = if data.results.is_empty() {
+            OpKind::Yield(vec![])
+        } else {
+            OpKind::Const { bits: 0 }
+        };
     }
 }
 

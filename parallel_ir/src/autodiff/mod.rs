@@ -24,12 +24,17 @@
 //!   legal, with an epilogue kernel for the stores it moves
 //!   ([`gather::gather_accumulation`]; reassociates float sums, used by the CPU
 //!   derivative programs).
+//! * [`deadstores`]: an adjoint's stores to buffers it never reads and whose final
+//!   contents the caller discards (the forward body's output, which the CPU reverse
+//!   schedule restores) are removed, with the forward code that only fed them
+//!   ([`deadstores::drop_unread_stores`]).
 //!
 //! Program-level composition (launch sequences, which buffers are inputs and outputs)
 //! lives in the driver (`raise/src/grad.rs`).
 
 pub mod accumulate;
 pub mod blocklocal;
+pub mod deadstores;
 pub mod forward;
 pub mod gather;
 pub mod reverse;

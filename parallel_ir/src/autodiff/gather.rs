@@ -1054,26 +1054,47 @@ pub(super) fn dead_code(k: &mut Kernel) {
         for op in ops.into_iter().rev() {
             let mut kind = std::mem::replace(&mut k.op_mut(op).kind, OpKind::Yield(Vec::new()));
             let unused = k.op(op).results.iter().all(|r| uses[r.index()] == 0);
-            if let (
-                true,
-                OpKind::If {
-                    then_region,
-                    else_region,
-                    ..
-                },
-            ) = (unused, &mut kind)
+            // The unused results of an `If` go, with their yielded values (the kept
+            // results are renumbered).
+            if let OpKind::If {
+                then_region,
+                else_region,
+                ..
+            } = &mut kind
             {
-                if !k.op(op).results.is_empty() {
-                    for r in [&*then_region, &*else_region] {
-                        if let Some(&y) = r.ops.last() {
-                            if let OpKind::Yield(vals) = &mut k.op_mut(y).kind {
-                                for v in std::mem::take(vals) {
+                let results = k.op(op).results.clone();
+                let keep: Vec<bool> = results.iter().map(|r| uses[r.index()] > 0).collect();
+                let yields: Vec<OpId> = [&*then_region, &*else_region]
+                    .iter()
+                    .filter_map(|r| r.ops.last().copied())
+                    .collect();
+                let arity_ok = yields.len() == 2
+                    && yields.iter().all(
+                        |&y| matches!(&k.op(y).kind, OpKind::Yield(v) if v.len() == results.len()),
+                    );
+                if arity_ok && keep.contains(&false) {
+                    for &y in &yields {
+                        if let OpKind::Yield(vals) = &mut k.op_mut(y).kind {
+                            let old = std::mem::take(vals);
+                            for (v, &kp) in old.into_iter().zip(&keep) {
+                                if kp {
+                                    vals.push(v);
+                                } else {
                                     uses[v.index()] -= 1;
                                 }
                             }
                         }
                     }
-                    k.op_mut(op).results.clear();
+                    let kept: Vec<Value> = results
+                        .iter()
+                        .zip(&keep)
+                        .filter(|(_, &kp)| kp)
+                        .map(|(&r, _)| r)
+                        .collect();
+                    for (i, &r) in kept.iter().enumerate() {
+                        k.values[r.index()].def = ValueDef::Result(op, i as u32);
+                    }
+                    k.op_mut(op).results = kept;
                 }
             }
             for region in kind.regions_mut().into_iter().rev() {

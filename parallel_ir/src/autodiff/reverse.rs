@@ -49,16 +49,16 @@
 //!   `While` likewise after counting its iterations (the exiting `before` region is
 //!   reversed first). A `For` whose body's reverse sweep reads no carried value (an
 //!   accumulation `sum += f(k, memory)`) needs no replay: its reverse iterations
-//!   recompute only the body, linear in the trip count. Neither does a `While` whose
-//!   carried values that the reverse sweep reads are *induction variables* (integers,
-//!   addresses or pointers to which every continuing iteration adds one constant, as in
-//!   rotated row loops with address counters: [`while_iv_stride`]): at reverse iteration
-//!   `m` they are `init + m * stride`, the others (floats only accumulated) stand in as
-//!   zeros; only the iteration count is computed by a (sliced) replay, once. Otherwise
-//!   the replays that
-//!   recover carried values (and a `While`'s iteration count) are *sliced*: they compute
-//!   only what the carried values the reverse sweep reads are computed from (a row
-//!   loop's counter, not its loads and products). Replay leaves memory writes out, so a load of memory that the
+//!   recompute only the body, linear in the trip count. Neither does a `For` or `While`
+//!   whose carried values that the reverse sweep reads are *induction variables*
+//!   (integers, addresses or pointers to which every continuing iteration adds one
+//!   constant, as extra counters and rotated row loops' address counters: see
+//!   [`loop_iv_stride`]): at reverse iteration `m` they are `init + m * stride`, the
+//!   others (floats only accumulated) stand in as zeros; a `While`'s iteration count is
+//!   computed by a (sliced) replay, once. Otherwise the replays that recover carried
+//!   values (and a `While`'s iteration count) are *sliced*: they compute only what the
+//!   carried values the reverse sweep reads are computed from (a row loop's counter with
+//!   a varying stride, not its loads and products). Replay leaves memory writes out, so a load of memory that the
 //!   kernel writes may give a different value than it did forward: such values (and all
 //!   computed from them) are *tainted*, and the loop is reversible only when the reverse
 //!   sweep never reads a tainted primal value (tainted values may be added, subtracted,
@@ -1277,7 +1277,10 @@ impl Rev<'_> {
     /// arguments hold; the values computed from the zeros are floats that only flow
     /// through adds, negations, conversions, selects' data, stores and yields, which
     /// cannot trap, and nothing reads them (the adjoint rules of those ops take `dy`
-    /// only). Pointer-typed carried arguments always replay.
+    /// only). Carried arguments that the sweep reads (and pointer-typed ones) are computed
+    /// without replay when they are all induction variables ([`loop_iv_stride`]): at
+    /// iteration `i = lo + m * step` an argument of stride `c` holds `init + m * c` (the
+    /// forward loop added `c`, wrapping, `m` times); the others are zeros as above.
     fn rev_for(&mut self, old: OpId, ops: &mut Vec<OpId>) -> R<()> {
         use crate::ir::{BinaryOp, IntPredicate};
         let data = self.j.src.op(old).clone();
@@ -1339,20 +1342,29 @@ impl Rev<'_> {
         let i = self.j.bin(&mut b, BinaryOp::Add, lo, off);
         // Carried values at the start of iteration i: replay up to i, unless the reverse
         // sweep of the body reads none of them (then they stand in as zeros).
+        // Induction variables among them are computed directly (`init + rj * stride`).
         let needed = reverse_needed_values(self.j.src, old);
-        let replay = body.args[1..]
+        let strides: Option<Vec<Option<i64>>> = body.args[1..]
             .iter()
-            .any(|&a| needed.contains(&a) || self.ty(a).is_ptr());
-        let state: Vec<Value> = if replay {
-            self.sliced(old, |s| s.copy_deep_with(old, &mut b, true, Some(i)))?;
-            data.results
-                .iter()
-                .map(|r| self.j.map[r.index()])
-                .collect::<Option<Vec<_>>>()
-                .ok_or_else(|| Diagnostic::new("internal", "vjp: replay results"))?
-        } else {
-            let types: Vec<Type> = body.args[1..].iter().map(|&a| self.ty(a)).collect();
-            types.into_iter().map(|t| self.zero(&mut b, t)).collect()
+            .enumerate()
+            .map(|(k, &a)| {
+                if needed.contains(&a) || self.ty(a).is_ptr() {
+                    loop_iv_stride(self.j.src, old, k).map(Some)
+                } else {
+                    Some(None)
+                }
+            })
+            .collect();
+        let state: Vec<Value> = match strides {
+            Some(strides) => self.iv_state(inits, &body.args[1..], &strides, rj, &mut b)?,
+            None => {
+                self.sliced(old, |s| s.copy_deep_with(old, &mut b, true, Some(i)))?;
+                data.results
+                    .iter()
+                    .map(|r| self.j.map[r.index()])
+                    .collect::<Option<Vec<_>>>()
+                    .ok_or_else(|| Diagnostic::new("internal", "vjp: replay results"))?
+            }
         };
         // Body at iteration i.
         self.j.map[body.args[0].index()] = Some(i);
@@ -1483,7 +1495,7 @@ impl Rev<'_> {
 
     /// The carried values of the `While` `old` after `m` full iterations: replayed
     /// ([`Self::while_state`]) unless `strides` is given, one per carried argument: then
-    /// `init + m * c` for an induction variable of stride `c` ([`while_iv_stride`]) and a
+    /// `init + m * c` for an induction variable of stride `c` ([`loop_iv_stride`]) and a
     /// zero for an argument whose value the reverse sweep does not read (`None`).
     fn while_state_at(
         &mut self,
@@ -1492,16 +1504,31 @@ impl Rev<'_> {
         m: Value,
         ops: &mut Vec<OpId>,
     ) -> R<Vec<Value>> {
-        use crate::ir::BinaryOp;
         let Some(strides) = strides else {
             return self.while_state(old, m, ops);
         };
         let OpKind::While { inits, before, .. } = self.j.src.op(old).kind.clone() else {
             return Err(Diagnostic::new("internal", "vjp: not a While"));
         };
+        self.iv_state(&inits, &before.args, strides, m, ops)
+    }
+
+    /// The carried arguments `args` (initial values `inits`) at the start of iteration
+    /// `m` (a non-negative count): `init + m * c` for an induction variable of stride `c`
+    /// ([`loop_iv_stride`]), a zero of its type where `strides` has `None` (an argument
+    /// whose value the reverse sweep does not read).
+    fn iv_state(
+        &mut self,
+        inits: &[Value],
+        args: &[Value],
+        strides: &[Option<i64>],
+        m: Value,
+        ops: &mut Vec<OpId>,
+    ) -> R<Vec<Value>> {
+        use crate::ir::BinaryOp;
         let mt = self.j.out.value_type(m);
         let mut out = Vec::new();
-        for (k, &a) in before.args.iter().enumerate() {
+        for (k, &a) in args.iter().enumerate() {
             let ty = self.ty(a);
             let v = match strides.get(k).copied().flatten() {
                 None => self.zero(ops, ty),
@@ -1655,7 +1682,7 @@ impl Rev<'_> {
             .enumerate()
             .map(|(k, &a)| {
                 if needed.contains(&a) || self.ty(a).is_ptr() {
-                    while_iv_stride(self.j.src, old, k).map(Some)
+                    loop_iv_stride(self.j.src, old, k).map(Some)
                 } else {
                     Some(None)
                 }
@@ -1903,38 +1930,55 @@ fn state_slice(k: &Kernel, lp: OpId) -> HashSet<Value> {
     computed_from(k, lp, seeds)
 }
 
-/// The constant stride `c` of the carried argument `idx` of the `While` `lp` when it is
-/// an *induction variable*: whenever the loop goes on (its condition is true), the value
-/// passed back to the argument is the argument plus `c` (wrapping, in its type; a byte
-/// offset for a pointer). Then the argument at the start of iteration `m` is
+/// The constant stride `c` of the carried argument `idx` of the loop `lp` (a `While`'s
+/// `idx`-th argument, a `For`'s `idx`-th carried value after its counter) when it is an
+/// *induction variable*: whenever the loop goes on (a `While`'s condition is true), the
+/// value passed back to the argument is the argument plus `c` (wrapping, in its type; a
+/// byte offset for a pointer). Then the argument at the start of iteration `m` is
 /// `init + m * c` (the same wrapping arithmetic `m` times), with no replay.
 ///
-/// The next value (the `after` region's yield) is traced back within one iteration:
+/// The next value (the `after` region's or the `For` body's yield) is traced back within
+/// one iteration:
 /// an `after` argument to the condition's argument, `x + const`, `const + x`,
 /// `x - const` and `ptradd x, const` add their constant, and an `If` result to the value
 /// yielded by the branch that the condition being true implies (the condition is the
 /// `If`'s own condition, or compares a result that both branches set to constants with a
 /// constant so that only one branch makes it true, as raised rotated loops carry their
-/// exit flag), or by both branches when they agree. Anything else (another op, a nested
+/// exit flag; `While` only), or by both branches when they agree. Anything else (another op, a nested
 /// loop's result, a value from outside the loop, a float) is no induction variable.
 /// Legal because the `after` yield is the only way into the argument after the first
 /// iteration (SSA), and every step of the trace is an equality that holds on the
 /// continuing path: `If`s at the top of `before` run once per iteration, and the branch
 /// that the condition implies is the one taken whenever the loop goes on.
-fn while_iv_stride(k: &Kernel, lp: OpId, idx: usize) -> Option<i64> {
-    let OpKind::While { before, after, .. } = &k.op(lp).kind else {
-        return None;
+fn loop_iv_stride(k: &Kernel, lp: OpId, idx: usize) -> Option<i64> {
+    // The argument, its next value, and for a `While` the condition, its arguments (which
+    // the `after` arguments receive) and the ops at the top of `before`.
+    let (target, next, cond, cargs, top) = match &k.op(lp).kind {
+        OpKind::While { before, after, .. } => {
+            let OpKind::Condition { cond, args } = &k.op(*before.ops.last()?).kind else {
+                return None;
+            };
+            (
+                *before.args.get(idx)?,
+                *term_values(k, after).get(idx)?,
+                Some(*cond),
+                args.clone(),
+                before.ops.iter().copied().collect::<HashSet<OpId>>(),
+            )
+        }
+        OpKind::For { body, .. } => (
+            *body.args.get(1 + idx)?,
+            *term_values(k, body).get(idx)?,
+            None,
+            Vec::new(),
+            HashSet::new(),
+        ),
+        _ => return None,
     };
-    let target = *before.args.get(idx)?;
     let ty = k.value_type(target);
     if !(ty.is_ptr() || (ty.is_int() && ty.bits() >= 8)) {
         return None;
     }
-    let OpKind::Condition { cond, args: cargs } = &k.op(*before.ops.last()?).kind else {
-        return None;
-    };
-    let next = *term_values(k, after).get(idx)?;
-    let top: HashSet<OpId> = before.ops.iter().copied().collect();
     let konst = |v: Value| crate::effects::const_value(k, v);
     // Which branch of the `If` `o` (true: then) runs whenever the loop goes on.
     let taken = |o: OpId| -> Option<bool> {
@@ -1946,6 +1990,7 @@ fn while_iv_stride(k: &Kernel, lp: OpId, idx: usize) -> Option<i64> {
         else {
             return None;
         };
+        let cond = cond.as_ref()?;
         if !top.contains(&o) {
             return None;
         }
@@ -2051,7 +2096,7 @@ fn while_iv_stride(k: &Kernel, lp: OpId, idx: usize) -> Option<i64> {
         }
     }
     let inside: HashSet<OpId> = ops_in(k, lp).into_iter().collect();
-    off(k, lp, next, target, cargs, &inside, &taken, 64)
+    off(k, lp, next, target, &cargs, &inside, &taken, 64)
 }
 
 /// `pred(a, b)` on constants of type `ty` (sign-extended, as [`crate::effects::const_value`]
@@ -2712,11 +2757,9 @@ mod tests {
         }
     }
 
-    /// `j` carried next to `acc` (`acc += x[j] * w[j]; j += 1`): `j` is an address, so the
-    /// loop is replayed, but the replay is sliced to `j` (no loads in it: the forward
-    /// loop's 1 + 2 and the reverse iteration's 2 are all), and the gradient is exact.
-    #[test]
-    fn replay_of_a_carried_counter_leaves_the_loads_out() {
+    /// One thread: `j` carried next to `acc` (`acc += x[j] * w[j]; j = next(j)`) in a `For`
+    /// of `nb[0]` iterations.
+    fn carried_counter(next: fn(&mut Builder, Value) -> Value) -> Kernel {
         let mut b = Builder::new("counter");
         for name in ["nb", "x", "w", "y"] {
             b.param(G, name);
@@ -2736,23 +2779,21 @@ mod tests {
                     let w = b.load(Type::F64, MemRoot::Param(2), off);
                     let p = b.bin(BinaryOp::FMul, x, w);
                     let acc = b.bin(BinaryOp::FAdd, c[1], p);
-                    let one = b.i32(1);
-                    let j = b.bin(BinaryOp::Add, c[0], one);
-                    vec![j, acc]
+                    vec![next(b, c[0]), acc]
                 });
                 b.store(MemRoot::Param(3), zero64, r[1]);
             });
         });
-        let k = b.finish();
-        let adj = vjp_kernel(&k).unwrap();
-        assert_eq!(fors(&adj), 3, "forward loop + reverse loop + nested replay");
-        let loads = count(&adj, &|o| matches!(o, OpKind::Load { .. }));
-        // Forward: nb, x, w; reverse iteration: x, w; the shadow of y; none in the replay.
-        assert_eq!(loads, 6);
-        let x: Vec<f64> = vec![2.0, -0.5, 3.0, 1.25];
-        let w: Vec<f64> = vec![0.5, 1.0, -2.0, 0.75];
+        b.finish()
+    }
+
+    /// The gradient of `carried_counter` for 3 iterations with `dy = 2`, `j` visiting
+    /// `visited`.
+    fn check_counter(adj: &Kernel, visited: &[usize]) {
+        let x: Vec<f64> = vec![2.0, -0.5, 3.0, 1.25, 6.0];
+        let w: Vec<f64> = vec![0.5, 1.0, -2.0, 0.75, -3.0];
         let out = run_f64(
-            &adj,
+            adj,
             1,
             &[
                 vec![3.0],
@@ -2760,14 +2801,14 @@ mod tests {
                 w.clone(),
                 vec![0.0],
                 vec![0.0],
-                vec![0.0; 4],
-                vec![0.0; 4],
+                vec![0.0; 5],
+                vec![0.0; 5],
                 vec![2.0],
             ],
             0,
         );
-        for i in 0..4 {
-            let (gx, gw) = if i < 3 {
+        for i in 0..5 {
+            let (gx, gw) = if visited.contains(&i) {
                 (2.0 * w[i], 2.0 * x[i])
             } else {
                 (0.0, 0.0)
@@ -2775,6 +2816,42 @@ mod tests {
             assert_eq!(out[5][i], gx, "dx[{i}]");
             assert_eq!(out[6][i], gw, "dw[{i}]");
         }
+    }
+
+    /// `j += 1`: `j` is an address, but an induction variable, so the reverse loop
+    /// computes it (`j = 0 + i * 1`) instead of replaying the loop: one forward and one
+    /// reverse `For`, the loads of the forward loop (1 + 2) and of the reverse iteration
+    /// (2) only, and the gradient is exact.
+    #[test]
+    fn carried_counter_of_a_for_is_computed_not_replayed() {
+        let k = carried_counter(|b, j| {
+            let one = b.i32(1);
+            b.bin(BinaryOp::Add, j, one)
+        });
+        let adj = vjp_kernel(&k).unwrap();
+        assert_eq!(fors(&adj), 2, "forward loop + reverse loop, no replay loop");
+        let loads = count(&adj, &|o| matches!(o, OpKind::Load { .. }));
+        // Forward: nb, x, w; reverse iteration: x, w; the shadow of y.
+        assert_eq!(loads, 6);
+        check_counter(&adj, &[0, 1, 2]);
+    }
+
+    /// `j += 1 + (j & 1)`: not an induction variable, so the loop is replayed, but the
+    /// replay is sliced to `j` (no loads in it), and the gradient is exact.
+    #[test]
+    fn replay_of_a_carried_counter_leaves_the_loads_out() {
+        let k = carried_counter(|b, j| {
+            let one = b.i32(1);
+            let bit = b.bin(BinaryOp::And, j, one);
+            let s = b.bin(BinaryOp::Add, j, one);
+            b.bin(BinaryOp::Add, s, bit)
+        });
+        let adj = vjp_kernel(&k).unwrap();
+        assert_eq!(fors(&adj), 3, "forward loop + reverse loop + nested replay");
+        let loads = count(&adj, &|o| matches!(o, OpKind::Load { .. }));
+        assert_eq!(loads, 6, "no loads in the replay");
+        // j = 0, 1, 3.
+        check_counter(&adj, &[0, 1, 3]);
     }
 
     /// One thread: `acc += x[j] * w[j]` over `j` from 0 while a `While` goes on; the loop
@@ -2878,7 +2955,7 @@ mod tests {
                 b.bin(BinaryOp::Add, rem, m1),
             )
         });
-        let n_iv = |i: usize| while_iv_stride(&k, find_while(&k), i);
+        let n_iv = |i: usize| loop_iv_stride(&k, find_while(&k), i);
         assert_eq!(n_iv(0), Some(8), "address");
         assert_eq!(n_iv(1), Some(-1), "count left");
         assert_eq!(n_iv(2), None, "float accumulator");
@@ -2902,7 +2979,7 @@ mod tests {
             let m1 = b.i32(-1);
             (b.bin(BinaryOp::Add, s, bit), b.bin(BinaryOp::Add, rem, m1))
         });
-        assert_eq!(while_iv_stride(&k, find_while(&k), 0), None);
+        assert_eq!(loop_iv_stride(&k, find_while(&k), 0), None);
         let adj = vjp_kernel(&k).unwrap();
         assert_eq!(fors(&adj), 3, "reverse loop + two replays");
         // p = 0, 8, 24, 40: elements 0, 1, 3, 5.

@@ -1,5 +1,5 @@
 //! Forwarding of a block's staged shared values into the next thread loop
-//! (lower/src/cpu/forward.rs, on with `RAISE_CPU_FORWARD=1`): results are compared with
+//! (lower/src/cpu/forward.rs, on by default, off with `RAISE_CPU_FORWARD=0`): results are compared with
 //! Rust models bit for bit, with forwarding on and off, and the emitted MLIR shows where
 //! it fired and where it must not.
 

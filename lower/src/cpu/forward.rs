@@ -43,11 +43,28 @@
 //! the same thread, as in the original (no `L2` thread writes another thread's slot and
 //! no load of `s` is left to observe the new interleaving).
 //!
-//! Off by default; `RAISE_CPU_FORWARD=1` turns it on. Measured (BENCHMARKS.md, CPU
-//! section) it is slower on `reduce_shared` so far: the fused body's atoms
-//! (`blockIdx.x * 256 + t < n` at `t` and at `t + 128`) are not constants, so the split
-//! runs its run-time segment loop, and the upper half's staging stores (`t >= 128`, dead:
-//! no later step reads them, but nothing here proves it) are still emitted.
+//! Dead upper stores. `L1`'s store, sunk into the else-branch of `L2`'s `if (t < c)`,
+//! runs for threads `t >= c` only and writes bytes `>= h * size` of `s`, `h` the least
+//! such `c` (a launch constant where the fused loop is emitted). It is emitted under a
+//! flag whose value is decided at the end of the block body: `false` (the store is gone)
+//! when every load of `s` emitted after the fused loop in that block reads only bytes
+//! below `h * size`, checked per emitted copy with the constants known there
+//! ([`SlotBound`]: a constant offset, or slot `t` or `t + c'` under an enclosing
+//! `if (t < g)`, reading below `(g + c') * size`; a wrapping i32 `t + c'` is only
+//! smaller). Legal because `s` is fresh per block and its address is never taken (no
+//! `RootAddr` of it in the kernel, so no load through a pointer reaches it), every
+//! access of `s` after `L1` is a plain load or store in the grid body after `L1`
+//! ([`later_reads`]; anything else keeps the stores), `L1` runs once per block (directly
+//! in the grid body) and the fused loop is reached only through once-run code, so the
+//! loads emitted after it are exactly the reads that can follow it in the block: none
+//! reads a byte the dropped stores would have written, and the block ends before any
+//! other code can.
+//!
+//! With the split's block-level bounds check (`super::split`, `assumed_segments`), a
+//! full block runs the fused loop as constant segments `[0, c)` (fused) and `[c,
+//! blockDim.x)` (nothing left once its stores are dead); the staging `memcpy` is gone.
+//! On by default since it measured faster on `reduce_shared` (BENCHMARKS.md, CPU
+//! section); `RAISE_CPU_FORWARD=0` turns it off (same values; before/after runs).
 
 use std::collections::HashMap;
 
@@ -643,7 +660,7 @@ fn thread_loops(k: &Kernel, ops: &[OpId], out: &mut Vec<OpId>) {
 /// the fused bodies' ops, and the fusions by `L2`. `None` when nothing matches (or
 /// `RAISE_CPU_FORWARD=0`).
 pub(super) fn plan(kernel: &Kernel, cfg: &LaunchConfig) -> Option<(Kernel, HashMap<OpId, Fusion>)> {
-    if std::env::var_os("RAISE_CPU_FORWARD").is_none_or(|v| v != "1") {
+    if std::env::var_os("RAISE_CPU_FORWARD").is_some_and(|v| v == "0") {
         return None;
     }
     if cfg.block[1] != 1 || cfg.block[2] != 1 {

@@ -527,22 +527,28 @@ impl Emitter<'_> {
             self.indent -= 1;
             self.line("} else {");
             self.indent += 1;
-            self.runtime_x_loop(plan, body, bdx, &inside, leaf)?;
+            // `split` has a constant break point strictly inside the block, so no run-time
+            // segment is the whole block: the one-segment copies are left out.
+            self.runtime_x_loop(plan, body, bdx, &inside, true, leaf)?;
             self.indent -= 1;
             self.line("}");
             return Ok(());
         }
-        self.runtime_x_loop(plan, body, bdx, &inside, leaf)
+        self.runtime_x_loop(plan, body, bdx, &inside, false, leaf)
     }
 
     /// The run-time split of [`Emitter::segmented_x_loop`]: break points computed once
     /// per x loop, one segment when none is inside the block, else a loop over segments.
+    /// `split_inside`: the caller knows a break point lies strictly inside the block
+    /// (a constant one), so the one-segment path and the whole-block copies are dead and
+    /// not emitted.
     fn runtime_x_loop(
         &mut self,
         plan: &SplitPlan,
         body: &Region,
         bdx: u32,
         inside: &HashSet<Value>,
+        split_inside: bool,
         leaf: &mut dyn FnMut(&mut Self, &str, &str) -> Result<(), Diagnostic>,
     ) -> Result<(), Diagnostic> {
         let x = body.args[0];
@@ -631,13 +637,15 @@ impl Emitter<'_> {
             let out = self.def(&format!("arith.ori {le0}, {geb} : i1"));
             single = self.def(&format!("arith.andi {single}, {out} : i1"));
         }
-        self.line(&format!("scf.if {single} {{"));
-        self.indent += 1;
-        let lo0 = self.const_int(0, "i64");
-        self.segment_body(plan, body, inside, &ext_list, &lo0, &bdx64, bdx, leaf)?;
-        self.indent -= 1;
-        self.line("} else {");
-        self.indent += 1;
+        if !split_inside {
+            self.line(&format!("scf.if {single} {{"));
+            self.indent += 1;
+            let lo0 = self.const_int(0, "i64");
+            self.segment_body(plan, body, inside, &ext_list, &lo0, &bdx64, bdx, true, leaf)?;
+            self.indent -= 1;
+            self.line("} else {");
+            self.indent += 1;
+        }
         // for lo = 0; lo < bdx; lo = hi: hi = least break point above lo (or bdx).
         let lo0 = self.const_int(0, "i64");
         let lo = self.fresh();
@@ -655,12 +663,24 @@ impl Emitter<'_> {
             let cand = self.def(&format!("arith.select {above}, {p}, {bdx64} : i64"));
             hi = self.def(&format!("arith.minsi {hi}, {cand} : i64"));
         }
-        self.segment_body(plan, body, inside, &ext_list, &lo, &hi, bdx, leaf)?;
+        self.segment_body(
+            plan,
+            body,
+            inside,
+            &ext_list,
+            &lo,
+            &hi,
+            bdx,
+            !split_inside,
+            leaf,
+        )?;
         self.line(&format!("scf.yield {hi} : i64"));
         self.indent -= 1;
         self.line("}");
-        self.indent -= 1;
-        self.line("}");
+        if !split_inside {
+            self.indent -= 1;
+            self.line("}");
+        }
         self.indent -= 1;
         self.line("} else {");
         self.indent += 1;
@@ -687,6 +707,7 @@ impl Emitter<'_> {
         lo: &str,
         hi: &str,
         n: u32,
+        whole: bool,
         leaf: &mut dyn FnMut(&mut Self, &str, &str) -> Result<(), Diagnostic>,
     ) -> Result<(), Diagnostic> {
         let x = body.args[0];
@@ -712,7 +733,7 @@ impl Emitter<'_> {
         }
         let lo_i = self.def(&format!("arith.index_cast {lo} : i64 to index"));
         let hi_i = self.def(&format!("arith.index_cast {hi} : i64 to index"));
-        self.decision_tree(plan, &conds, &mut state, &lo_i, &hi_i, n, leaf)
+        self.decision_tree(plan, &conds, &mut state, &lo_i, &hi_i, n, whole, leaf)
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -724,6 +745,7 @@ impl Emitter<'_> {
         lo: &str,
         hi: &str,
         n: u32,
+        whole: bool,
         leaf: &mut dyn FnMut(&mut Self, &str, &str) -> Result<(), Diagnostic>,
     ) -> Result<(), Diagnostic> {
         let next = plan.ifs.iter().position(|s| {
@@ -734,6 +756,13 @@ impl Emitter<'_> {
                 }
         });
         let Some(i) = next else {
+            if !whole {
+                // No segment is the whole block (the caller's `whole`).
+                self.segment = Some(state.clone());
+                leaf(self, lo, hi)?;
+                self.segment = None;
+                return Ok(());
+            }
             // The whole block in one segment (the common case) gets constant bounds, so
             // LLVM sees the trip count (unrolling, SLP vectorization) as without a split.
             let z = self.def("arith.constant 0 : index");
@@ -759,12 +788,12 @@ impl Emitter<'_> {
         self.line(&format!("scf.if {} {{", conds[i]));
         self.indent += 1;
         state.forced.insert(op, true);
-        self.decision_tree(plan, conds, state, lo, hi, n, leaf)?;
+        self.decision_tree(plan, conds, state, lo, hi, n, whole, leaf)?;
         self.indent -= 1;
         self.line("} else {");
         self.indent += 1;
         state.forced.insert(op, false);
-        self.decision_tree(plan, conds, state, lo, hi, n, leaf)?;
+        self.decision_tree(plan, conds, state, lo, hi, n, whole, leaf)?;
         state.forced.remove(&op);
         self.indent -= 1;
         self.line("}");

@@ -37,6 +37,14 @@
 //! `hi` = the least break point above `lo`, at most `blockDim.x`), so every thread runs
 //! exactly once, in increasing x as before: the threads of a block already ran one after
 //! another in x order (legal because no barrier is left), and the order is unchanged.
+//!
+//! Bounds-checked blocks ([`Emitter::assumed_segments`]). When the atoms with a run-time
+//! base or bound (`blockIdx.x * 256 + t < n`, say) all have `c = +1` and the others put a
+//! constant break point inside the block (`t < 128`), the common case, a block whose
+//! run-time atoms hold `e(x) < u` for every thread, is emitted as constant segments
+//! under one run-time check per block (`ext(u) - ext(e(0)) >= blockDim.x`, which makes
+//! those atoms the constant `truth[0]`); other blocks take the run-time split above,
+//! without its one-segment copies (the constant break point makes them dead).
 
 use std::collections::{HashMap, HashSet};
 

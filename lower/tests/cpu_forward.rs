@@ -1,5 +1,5 @@
 //! Forwarding of a block's staged shared values into the next thread loop
-//! (lower/src/cpu/forward.rs, on with `RAISE_CPU_FORWARD=1`): results are compared with
+//! (lower/src/cpu/forward.rs, on by default, off with `RAISE_CPU_FORWARD=0`): results are compared with
 //! Rust models bit for bit, with forwarding on and off, and the emitted MLIR shows where
 //! it fired and where it must not.
 
@@ -47,6 +47,8 @@ fn tree_reduction_forwards_staged_values_and_matches_reference() {
         let text = cpu::emit::emit_module(&k, &c, 0).unwrap_or_else(|d| panic!("{d}"));
         // A halving loop with at least one step has a first step to fuse with.
         assert_eq!(text.contains(MARK), block >= 2, "block {block}");
+        // Later steps read slots below the first step's shift, the result slot 0.
+        assert_eq!(text.contains(DEAD), block >= 2, "block {block}");
         let len = (block * grid) as usize;
         let inp: Vec<f32> = (0..len)
             .map(|i| ((i * 37) % 23) as f32 * 0.31 - 3.0 + (i as f32) * 1e-3)
@@ -183,6 +185,183 @@ fn forwarding_fires_only_when_the_consumer_reads_staged_values() {
                 g.to_bits(),
                 w.to_bits(),
                 "shift {shift}, mid {mid}, element {i}: {g} vs {w}"
+            );
+        }
+    }
+}
+
+const DEAD: &str = "upper staging stores are dead";
+
+/// What a block reads of `s` after the halving loop of [`tree_then`].
+#[derive(Clone, Copy, Debug)]
+enum Tail {
+    /// Thread 0 writes `s[k]` (a constant slot) to `out[blockIdx.x]`.
+    Slot(u32),
+    /// Every thread `t` writes `s[t]` to `out[blockIdx.x * blockDim.x + t]`.
+    All,
+}
+
+/// The tree reduction of `tree_reduce` (staging `s[t] = x[g]` under `g < n`, halving
+/// loop) followed by `tail`'s reads of `s`.
+fn tree_then(block: u32, tail: Tail) -> Kernel {
+    let mut b = Kb::new("tree_then");
+    let n = b.param(Type::I32);
+    b.param(Type::Ptr(AddrSpace::Global));
+    b.param(Type::Ptr(AddrSpace::Global));
+    let mut top = Vec::new();
+    b.parallel(&mut top, Level::Grid, |b, ops, [bx, _, _]| {
+        let s = b.shared(ops, "s", u64::from(block) * 4);
+        b.parallel(ops, Level::Block, |b, ops, [tx, _, _]| {
+            let g = b.gid_x(ops, bx, tx);
+            let inb = b.icmp(ops, IntPredicate::Ult, g, n);
+            let v = b.if_(
+                ops,
+                inb,
+                &[Type::F32],
+                |b, ops| {
+                    let og = b.offset(ops, g, 4);
+                    vec![b.load(ops, MemRoot::Param(1), og, Type::F32)]
+                },
+                |b, ops| vec![b.cf32(ops, 0.0)],
+            );
+            let ot = b.offset(ops, tx, 4);
+            b.store(ops, s, ot, v[0]);
+            b.barrier(ops);
+            let bd = b.dim(ops, Dim::BlockDim(0));
+            let one = b.c32(ops, 1);
+            let half = b.bin(ops, BinaryOp::LShr, bd, one);
+            b.while_(
+                ops,
+                vec![half],
+                |b, ops, a| {
+                    let zero = b.c32(ops, 0);
+                    let c = b.icmp(ops, IntPredicate::Ugt, a[0], zero);
+                    (c, vec![a[0]])
+                },
+                |b, ops, a| {
+                    let st = a[0];
+                    let c = b.icmp(ops, IntPredicate::Ult, tx, st);
+                    b.if_(
+                        ops,
+                        c,
+                        &[],
+                        |b, ops| {
+                            let j = b.bin(ops, BinaryOp::Add, tx, st);
+                            let oj = b.offset(ops, j, 4);
+                            let x = b.load(ops, s, ot, Type::F32);
+                            let y = b.load(ops, s, oj, Type::F32);
+                            let sum = b.bin(ops, BinaryOp::FAdd, x, y);
+                            b.store(ops, s, ot, sum);
+                            vec![]
+                        },
+                        |_, _| vec![],
+                    );
+                    b.barrier(ops);
+                    let one = b.c32(ops, 1);
+                    vec![b.bin(ops, BinaryOp::LShr, st, one)]
+                },
+            );
+            match tail {
+                Tail::Slot(k) => {
+                    let zero = b.c32(ops, 0);
+                    let is0 = b.icmp(ops, IntPredicate::Eq, tx, zero);
+                    b.if_(
+                        ops,
+                        is0,
+                        &[],
+                        |b, ops| {
+                            let z = b.ci(ops, i64::from(k) * 4, Type::I64);
+                            let r = b.load(ops, s, z, Type::F32);
+                            let ob = b.offset(ops, bx, 4);
+                            b.store(ops, MemRoot::Param(2), ob, r);
+                            vec![]
+                        },
+                        |_, _| vec![],
+                    );
+                }
+                Tail::All => {
+                    let r = b.load(ops, s, ot, Type::F32);
+                    let og = b.offset(ops, g, 4);
+                    b.store(ops, MemRoot::Param(2), og, r);
+                }
+            }
+        });
+    });
+    b.finish(top)
+}
+
+/// The interpreter's result for [`tree_then`]: each block's `s` after the halving loop.
+fn reference_then(inp: &[f32], n: usize, block: usize, grid: usize, tail: Tail) -> Vec<f32> {
+    let mut out = Vec::new();
+    for bx in 0..grid {
+        let mut s: Vec<f32> = (0..block)
+            .map(|t| {
+                let g = bx * block + t;
+                if g < n {
+                    inp[g]
+                } else {
+                    0.0
+                }
+            })
+            .collect();
+        let mut st = block / 2;
+        while st > 0 {
+            for t in 0..st {
+                s[t] += s[t + st];
+            }
+            st /= 2;
+        }
+        match tail {
+            Tail::Slot(k) => out.push(s[k as usize]),
+            Tail::All => out.extend_from_slice(&s),
+        }
+    }
+    out
+}
+
+#[test]
+fn upper_staging_stores_are_dropped_only_when_no_later_load_reads_them() {
+    forward_on();
+    let (block, grid) = (256u32, 9u32);
+    // Full blocks, blocks on the fast path's edge and a partial last block.
+    let n = block * grid - 300;
+    let inp: Vec<f32> = (0..block * grid)
+        .map(|i| ((i * 29) % 31) as f32 * 0.37 - 4.0 + i as f32 * 1e-3)
+        .collect();
+    // Slots below 128 are read again by the halving steps (or are the result); the
+    // upper half's staged values only at a later read of slot >= 128.
+    for (tail, dead) in [
+        (Tail::Slot(0), true),
+        (Tail::Slot(127), true),
+        (Tail::Slot(128), false),
+        (Tail::Slot(255), false),
+        (Tail::All, false),
+    ] {
+        let mut k = tree_then(block, tail);
+        let c = cfg([grid, 1, 1], [block, 1, 1]);
+        distribute(&mut k, &c).unwrap_or_else(|d| panic!("{d}"));
+        let text = cpu::emit::emit_module(&k, &c, 0).unwrap_or_else(|d| panic!("{d}"));
+        assert!(text.contains(MARK), "{tail:?}");
+        assert_eq!(text.contains(DEAD), dead, "{tail:?}");
+        let outs = match tail {
+            Tail::Slot(_) => grid,
+            Tail::All => grid * block,
+        } as usize;
+        let mut bufs = vec![f32_bytes(&inp), vec![0u8; outs * 4]];
+        run_cpu(
+            &k,
+            &c,
+            &[i32_arg(n as i32), Arg::Buf(0), Arg::Buf(1)],
+            &mut bufs,
+        );
+        let got = bytes_f32(&bufs[1]);
+        let want = reference_then(&inp, n as usize, block as usize, grid as usize, tail);
+        assert_eq!(got.len(), want.len());
+        for (i, (g, w)) in got.iter().zip(&want).enumerate() {
+            assert_eq!(
+                g.to_bits(),
+                w.to_bits(),
+                "{tail:?}, element {i}: {g} vs {w}"
             );
         }
     }

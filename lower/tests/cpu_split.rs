@@ -17,7 +17,10 @@ const GRID: u32 = 3;
 /// `e = off + coef * tx` (i32, wrapping); `out[gid] = (e pred n) ? (2 + e) : (3 * e)`
 /// (or `n pred e` when `swapped`), and `ext[gid] = sext(e) - sext(off)` (i64) and
 /// `zext(e)`: the branch, the sign and the zero extension of an affine index.
-fn kernel(p: IntPredicate, swapped: bool, coef: i32) -> Kernel {
+///
+/// With `inner`, the taken branch is itself split on the constant atom `tx < 20`:
+/// `(tx < 20) ? (2 + e) : (5 + e)`.
+fn kernel(p: IntPredicate, swapped: bool, coef: i32, inner: bool) -> Kernel {
     let mut b = Kb::new("split");
     let off = b.param(Type::I32);
     let n = b.param(Type::I32);
@@ -46,8 +49,25 @@ fn kernel(p: IntPredicate, swapped: bool, coef: i32) -> Kernel {
                 cond,
                 &[Type::I32],
                 |b, ops| {
-                    let two = b.c32(ops, 2);
-                    vec![b.bin(ops, BinaryOp::Add, e, two)]
+                    if !inner {
+                        let two = b.c32(ops, 2);
+                        return vec![b.bin(ops, BinaryOp::Add, e, two)];
+                    }
+                    let twenty = b.c32(ops, 20);
+                    let low = b.icmp(ops, IntPredicate::Ult, tx, twenty);
+                    b.if_(
+                        ops,
+                        low,
+                        &[Type::I32],
+                        |b, ops| {
+                            let two = b.c32(ops, 2);
+                            vec![b.bin(ops, BinaryOp::Add, e, two)]
+                        },
+                        |b, ops| {
+                            let five = b.c32(ops, 5);
+                            vec![b.bin(ops, BinaryOp::Add, e, five)]
+                        },
+                    )
                 },
                 |b, ops| {
                     let three = b.c32(ops, 3);
@@ -71,8 +91,22 @@ fn kernel(p: IntPredicate, swapped: bool, coef: i32) -> Kernel {
 }
 
 fn check(p: IntPredicate, swapped: bool, coef: i32) {
-    let k = kernel(p, swapped, coef);
+    check_with(p, swapped, coef, false);
+}
+
+fn check_with(p: IntPredicate, swapped: bool, coef: i32, inner: bool) {
+    let k = kernel(p, swapped, coef, inner);
     let c = cfg([GRID, 1, 1], [BLOCK, 1, 1]);
+    if inner {
+        // `e pred n` is a run-time atom; with `c = +1` the block gets constant segments
+        // (split at tx = 20) under a run-time check, else the run-time split.
+        let text = cpu::emit::emit_module(&k, &c, 0).unwrap_or_else(|d| panic!("{d}"));
+        assert_eq!(
+            text.contains("constant segments under the block's bounds check"),
+            coef == 1,
+            "{p:?} swapped={swapped} coef={coef}"
+        );
+    }
     let compiled = cpu::compile(&k, &c, 0).unwrap_or_else(|d| panic!("compile: {d}"));
     let threads = (GRID * BLOCK) as usize;
     let offs = [
@@ -117,7 +151,7 @@ fn check(p: IntPredicate, swapped: bool, coef: i32) {
                     eval_pred(p, e, n)
                 };
                 let want = if cond {
-                    e.wrapping_add(2)
+                    e.wrapping_add(if inner && tx >= 20 { 5 } else { 2 })
                 } else {
                     e.wrapping_mul(3)
                 };
@@ -134,6 +168,18 @@ fn check(p: IntPredicate, swapped: bool, coef: i32) {
                     "sext off={off} thread {g}"
                 );
                 assert_eq!(ze, i64::from(e as u32), "zext off={off} thread {g}");
+            }
+        }
+    }
+}
+
+#[test]
+fn bounds_checked_blocks_with_a_constant_break_point_match_wrapping_semantics() {
+    use IntPredicate::*;
+    for p in [Eq, Ne, Slt, Sle, Sgt, Sge, Ult, Ule, Ugt, Uge] {
+        for swapped in [false, true] {
+            for coef in [1, -1, 3] {
+                check_with(p, swapped, coef, true);
             }
         }
     }
@@ -318,7 +364,7 @@ fn shared_zero_fill_is_dropped_only_when_fully_overwritten() {
 /// affine-branch kernel with and without them, bit for bit.
 #[test]
 fn distinct_buffer_scopes_change_no_value() {
-    let k = kernel(IntPredicate::Slt, false, 1);
+    let k = kernel(IntPredicate::Slt, false, 1, false);
     let c = cfg([GRID, 1, 1], [BLOCK, 1, 1]);
     let threads = (GRID * BLOCK) as usize;
     let mut outs = Vec::new();

@@ -167,7 +167,9 @@ fn scaled_cases() -> Vec<Scaled> {
         s / 32,
         s / 32
     )));
-    let (rows, per) = (1 << 16, 8);
+    // `RAISE_BENCH_GATHER_NNZ=k`: k entries a row (same total), for long-row loops.
+    let per = gather_nnz();
+    let rows = (1 << 19) / per;
     v.push(f("gather_indirect", format!("{rows} rows x {per} nnz"), format!(
         "[buffers.row_ptr]\ndtype = \"i32\"\nshape = [{}]\n[buffers.col_idx]\ndtype = \"i32\"\nshape = [{nnz}]\n\
          [buffers.vals]\ndtype = \"f32\"\nshape = [{nnz}]\n[buffers.x]\ndtype = \"f32\"\nshape = [{rows}]\n\
@@ -180,8 +182,17 @@ fn scaled_cases() -> Vec<Scaled> {
     v
 }
 
+/// gather_indirect's entries a row in the scaled cases: 8, or `RAISE_BENCH_GATHER_NNZ`.
+fn gather_nnz() -> usize {
+    std::env::var("RAISE_BENCH_GATHER_NNZ")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .filter(|&k: &usize| (1..=4096).contains(&k) && (1 << 19) % k == 0)
+        .unwrap_or(8)
+}
+
 /// Inputs for a scaled spec: floats in [0.5, 1.5) (positive, for f64_axpy_pow's power),
-/// CSR structure for gather_indirect (8 entries a row, scattered columns).
+/// CSR structure for gather_indirect ([`gather_nnz`] entries a row, scattered columns).
 fn scaled_inputs(spec: &raise::spec::LaunchSpec) -> Vec<raise::buffers::HostBuffer> {
     let mut seed = 7u64;
     let mut next = || {
@@ -197,8 +208,8 @@ fn scaled_inputs(spec: &raise::spec::LaunchSpec) -> Vec<raise::buffers::HostBuff
             let len = h.len();
             for i in 0..len {
                 let v = match b.name.as_str() {
-                    "row_ptr" => (i * 8) as f64,
-                    "col_idx" => ((i * 7919) % (len / 8)) as f64,
+                    "row_ptr" => (i * gather_nnz()) as f64,
+                    "col_idx" => ((i * 7919) % (len / gather_nnz())) as f64,
                     _ => next() * 0.5 + 1.0,
                 };
                 h.set_f64(i, v).unwrap();

@@ -100,7 +100,7 @@ pub fn c_type(ty: Type) -> &'static str {
 pub(super) struct Emitter<'a> {
     pub(super) k: &'a Kernel,
     pub(super) cfg: &'a LaunchConfig,
-    out: String,
+    pub(super) out: String,
     pub(super) indent: usize,
     names: Vec<Option<String>>,
     counter: usize,
@@ -142,6 +142,10 @@ pub(super) struct Emitter<'a> {
     /// that later loop; the deferred staging loop; set while it is being emitted.
     pub(super) fusions: HashMap<OpId, super::forward::Fusion>,
     pub(super) pending_l1: Option<OpId>,
+    /// The fused loop's upper staging stores, emitted under this flag (`super::forward`).
+    pub(super) upper_flag: HashMap<OpId, String>,
+    /// The later loads of a forwarded `s` checked against the upper stores.
+    pub(super) upper_watch: Option<super::forward::UpperWatch>,
     pub(super) flushing: bool,
     /// Emitting a fused body (`super::forward`).
     pub(super) in_fused: bool,
@@ -230,6 +234,8 @@ pub fn emit_module_facts(
         known: HashMap::new(),
         fusions,
         pending_l1: None,
+        upper_flag: HashMap::new(),
+        upper_watch: None,
         flushing: false,
         in_fused: false,
         region_depth: 0,
@@ -262,6 +268,10 @@ pub fn emit_module_facts(
     sig.push("%err: !llvm.ptr".to_string());
     let body = kernel.body.clone();
     e.region_ops(&body)?;
+    // A watch not closed at its block's end (not expected): keep the upper stores.
+    if let Some(w) = e.upper_watch.take() {
+        e.out = e.out.replacen(&w.token, "true", 1);
+    }
     let mut text = String::new();
     if !e.scoped_params.is_empty() {
         text.push_str(
@@ -385,6 +395,7 @@ impl<'a> Emitter<'a> {
         } else {
             Ok(())
         };
+        self.close_upper_watch();
         self.region_depth -= 1;
         out
     }
@@ -589,6 +600,7 @@ impl<'a> Emitter<'a> {
                 Some(self.gep(&p, &o))
             }
             OpKind::Load { addr } => {
+                self.check_upper_read(id, addr);
                 let ty = rty.unwrap_or(Type::I32);
                 let p = self.addr(addr)?;
                 let sc = self.scope_attrs(addr);
@@ -606,6 +618,13 @@ impl<'a> Emitter<'a> {
                 })
             }
             OpKind::Store { addr, value } => {
+                // An upper staging store of a fused loop: under its flag, set at the end
+                // of the block (`super::forward`).
+                let flag = self.upper_flag.get(&id).cloned();
+                if let Some(f) = &flag {
+                    self.line(&format!("scf.if {f} {{"));
+                    self.indent += 1;
+                }
                 let ty = self.ty(*value);
                 let p = self.addr(addr)?;
                 let mut v = self.name(*value)?;
@@ -620,6 +639,10 @@ impl<'a> Emitter<'a> {
                 } else {
                     let sc = sc.trim_start_matches(", ");
                     self.line(&format!("llvm.store {v}, {p} {{{sc}}} : {t}, !llvm.ptr"));
+                }
+                if flag.is_some() {
+                    self.indent -= 1;
+                    self.line("}");
                 }
                 None
             }

@@ -43,17 +43,34 @@
 //! the same thread, as in the original (no `L2` thread writes another thread's slot and
 //! no load of `s` is left to observe the new interleaving).
 //!
-//! Off by default; `RAISE_CPU_FORWARD=1` turns it on. Measured (BENCHMARKS.md, CPU
-//! section) it is slower on `reduce_shared` so far: the fused body's atoms
-//! (`blockIdx.x * 256 + t < n` at `t` and at `t + 128`) are not constants, so the split
-//! runs its run-time segment loop, and the upper half's staging stores (`t >= 128`, dead:
-//! no later step reads them, but nothing here proves it) are still emitted.
+//! Dead upper stores. `L1`'s store, sunk into the else-branch of `L2`'s `if (t < c)`,
+//! runs for threads `t >= c` only and writes bytes `>= h * size` of `s`, `h` the least
+//! such `c` (a launch constant where the fused loop is emitted). It is emitted under a
+//! flag whose value is decided at the end of the block body: `false` (the store is gone)
+//! when every load of `s` emitted after the fused loop in that block reads only bytes
+//! below `h * size`, checked per emitted copy with the constants known there
+//! ([`SlotBound`]: a constant offset, or slot `t` or `t + c'` under an enclosing
+//! `if (t < g)`, reading below `(g + c') * size`; a wrapping i32 `t + c'` is only
+//! smaller). Legal because `s` is fresh per block and its address is never taken (no
+//! `RootAddr` of it in the kernel, so no load through a pointer reaches it), every
+//! access of `s` after `L1` is a plain load or store in the grid body after `L1`
+//! ([`later_reads`]; anything else keeps the stores), `L1` runs once per block (directly
+//! in the grid body) and the fused loop is reached only through once-run code, so the
+//! loads emitted after it are exactly the reads that can follow it in the block: none
+//! reads a byte the dropped stores would have written, and the block ends before any
+//! other code can.
+//!
+//! With the split's block-level bounds check (`super::split`, `assumed_segments`), a
+//! full block runs the fused loop as constant segments `[0, c)` (fused) and `[c,
+//! blockDim.x)` (nothing left once its stores are dead); the staging `memcpy` is gone.
+//! On by default since it measured faster on `reduce_shared` (BENCHMARKS.md, CPU
+//! section); `RAISE_CPU_FORWARD=0` turns it off (same values; before/after runs).
 
 use std::collections::HashMap;
 
 use parallel_ir::ir::{
-    Addr, BinaryOp, CastOp, Kernel, Level, MemRoot, OpId, OpKind, Region, SharedId, Type, Value,
-    ValueDef,
+    Addr, BinaryOp, CastOp, IntPredicate, Kernel, Level, MemRoot, OpId, OpKind, Region, SharedId,
+    Type, Value, ValueDef,
 };
 
 use frontend::interp::LaunchConfig;
@@ -67,6 +84,44 @@ pub(super) struct Fusion {
     pub body: Region,
     /// The shifts `c` of the forwarded loads; each must be a constant in `[0, 2^20)`.
     pub shifts: Vec<Value>,
+    /// The copies of `L1`'s staging store sunk into the else-branch of an `If` on
+    /// `t < c` (so run by threads `t >= c` only), with their `c`.
+    pub upper: Vec<(OpId, Value)>,
+    /// Every load of `s` that may run after `L2` in the block, with what bounds its
+    /// slot; `None` when some later access of `s` is of another form (then the upper
+    /// stores are kept).
+    pub reads: Option<HashMap<OpId, SlotBound>>,
+    /// `s` and the staged type's size in bytes.
+    pub sid: SharedId,
+    pub size: u64,
+}
+
+/// What bounds the bytes a later load of `s` reads (evaluated with the constants known
+/// where the load is emitted, [`super::emit::Emitter::check_upper_read`]).
+#[derive(Clone, Debug)]
+pub(super) enum SlotBound {
+    /// At the constant byte offset, this many bytes.
+    Const { offset: u64, bytes: u64 },
+    /// At slot `t + shift` (`shift` = `None`: slot `t`), `t` the load's thread index,
+    /// under an enclosing `If` on `t < guard` (unsigned): slot `< guard + shift`.
+    Guarded { shift: Option<Value>, guard: Value },
+}
+
+/// The forwarded staging of one fused loop whose upper stores are emitted under a
+/// placeholder flag, decided at the end of the block (`Emitter::end_region`).
+#[derive(Clone, Debug)]
+pub(super) struct UpperWatch {
+    pub sid: SharedId,
+    /// The upper stores write only bytes `>= h_bytes` of `s`.
+    pub h_bytes: u64,
+    /// The staged type's size in bytes.
+    pub size: u64,
+    pub reads: HashMap<OpId, SlotBound>,
+    /// Every later load checked so far reads only bytes below `h_bytes`.
+    pub dead: bool,
+    /// The placeholder in the emitted text and the region depth of the block body.
+    pub token: String,
+    pub depth: usize,
 }
 
 /// `L1`'s store: the allocation, the stored value's type and the store op.
@@ -397,7 +452,16 @@ fn rewrite(
 /// final value is then the same as after `L1`'s store followed by `L2`'s: the last store
 /// on the path, or `v(t)` where `L2` stores nothing (every store writes the whole slot,
 /// and nothing reads it in between).
-fn sink(k: &mut Kernel, ops: &mut [OpId], staged: OpId) -> bool {
+///
+/// `placed` collects the copies placed in the else-branch of an `If` on `t < c`
+/// (`icmp ult t, c`, `t` = `x`), with that `c`.
+fn sink(
+    k: &mut Kernel,
+    ops: &mut [OpId],
+    staged: OpId,
+    x: Value,
+    placed: &mut Vec<(OpId, Value)>,
+) -> bool {
     for &o in ops.iter() {
         match k.op(o).kind.clone() {
             OpKind::Store { .. } => return true,
@@ -406,9 +470,16 @@ fn sink(k: &mut Kernel, ops: &mut [OpId], staged: OpId) -> bool {
                 mut then_region,
                 mut else_region,
             } if stores(k, &then_region.ops) || stores(k, &else_region.ops) => {
-                for r in [&mut then_region, &mut else_region] {
-                    if !sink(k, &mut r.ops, staged) {
-                        place(k, &mut r.ops, staged);
+                let below = match def_op(k, cond).map(|d| &k.op(d).kind) {
+                    Some(&OpKind::ICmp(IntPredicate::Ult, a, c)) if a == x => Some(c),
+                    _ => None,
+                };
+                for (r, is_else) in [(&mut then_region, false), (&mut else_region, true)] {
+                    if !sink(k, &mut r.ops, staged, x, placed) {
+                        let copy = place(k, &mut r.ops, staged);
+                        if let (true, Some(c)) = (is_else, below) {
+                            placed.push((copy, c));
+                        }
                     }
                 }
                 k.op_mut(o).kind = OpKind::If {
@@ -433,7 +504,7 @@ fn stores(k: &Kernel, ops: &[OpId]) -> bool {
 }
 
 /// A copy of the staging store before the region's terminator.
-fn place(k: &mut Kernel, ops: &mut Vec<OpId>, staged: OpId) {
+fn place(k: &mut Kernel, ops: &mut Vec<OpId>, staged: OpId) -> OpId {
     let data = k.op(staged).clone();
     let copy = k.create_op(data.kind, &[], data.loc);
     let at = ops
@@ -441,6 +512,129 @@ fn place(k: &mut Kernel, ops: &mut Vec<OpId>, staged: OpId) {
         .position(|&o| k.op(o).kind.is_terminator())
         .unwrap_or(ops.len());
     ops.insert(at, copy);
+    copy
+}
+
+/// The addresses an op accesses memory through.
+fn addrs(kind: &OpKind) -> Vec<&Addr> {
+    match kind {
+        OpKind::Load { addr }
+        | OpKind::Store { addr, .. }
+        | OpKind::Atomic { addr, .. }
+        | OpKind::AtomicCas { addr, .. } => vec![addr],
+        OpKind::Memcpy { dst, src, .. } => vec![dst, src],
+        OpKind::Memset { dst, .. } => vec![dst],
+        _ => Vec::new(),
+    }
+}
+
+/// Whether some op in `ops` (nested ones too) takes the address of `s` as a value.
+fn takes_address(k: &Kernel, ops: &[OpId], s: MemRoot) -> bool {
+    ops.iter().any(|&o| {
+        let kind = &k.op(o).kind;
+        matches!(kind, OpKind::RootAddr(r) if *r == s)
+            || kind.regions().iter().any(|r| takes_address(k, &r.ops, s))
+    })
+}
+
+/// The loads of `s` in `ops` (nested ones too), each with what bounds its slot
+/// ([`SlotBound`]); `None` when an op other than a plain load or store accesses `s`, or
+/// a load of `s` has no such bound. `tid` is the innermost enclosing thread loop's x
+/// index, `guards` the `c` of the enclosing `If`s on `tid < c` whose then-branch holds
+/// the op (inside that thread loop).
+fn later_reads(
+    k: &Kernel,
+    ops: &[OpId],
+    st: &Staging,
+    tid: Option<Value>,
+    guards: &mut Vec<Value>,
+    out: &mut HashMap<OpId, SlotBound>,
+) -> Option<()> {
+    let s = MemRoot::Shared(st.sid);
+    let size = type_bytes(st.ty);
+    for &o in ops {
+        let kind = &k.op(o).kind;
+        for a in addrs(kind) {
+            let Addr::Root { root, offset } = a else {
+                continue;
+            };
+            if *root != s {
+                continue;
+            }
+            match kind {
+                OpKind::Store { .. } => {}
+                OpKind::Load { .. } => {
+                    let r = k.result(o)?;
+                    let bytes = type_bytes(k.value_type(r));
+                    if let Some(off) = const_bits(k, *offset) {
+                        out.insert(o, SlotBound::Const { offset: off, bytes });
+                        continue;
+                    }
+                    let t = tid?;
+                    if k.value_type(r) != st.ty {
+                        return None;
+                    }
+                    let a = slot_index(k, *offset, size)?;
+                    let shift = if a == t {
+                        None
+                    } else {
+                        let OpKind::Binary(BinaryOp::Add, p, q) = k.op(def_op(k, a)?).kind else {
+                            return None;
+                        };
+                        Some(if p == t {
+                            q
+                        } else if q == t {
+                            p
+                        } else {
+                            return None;
+                        })
+                    };
+                    // The innermost guard will do (any one bounds the slot).
+                    let guard = *guards.last()?;
+                    out.insert(o, SlotBound::Guarded { shift, guard });
+                }
+                _ => return None,
+            }
+        }
+        match kind {
+            OpKind::Parallel { body, .. } => {
+                let mut inner = Vec::new();
+                later_reads(
+                    k,
+                    &body.ops,
+                    st,
+                    body.args.first().copied(),
+                    &mut inner,
+                    out,
+                )?;
+            }
+            OpKind::If {
+                cond,
+                then_region,
+                else_region,
+            } => {
+                let below = match (tid, def_op(k, *cond).map(|d| &k.op(d).kind)) {
+                    (Some(t), Some(&OpKind::ICmp(IntPredicate::Ult, a, c))) if a == t => Some(c),
+                    _ => None,
+                };
+                if let Some(c) = below {
+                    guards.push(c);
+                }
+                let r = later_reads(k, &then_region.ops, st, tid, guards, out);
+                if below.is_some() {
+                    guards.pop();
+                }
+                r?;
+                later_reads(k, &else_region.ops, st, tid, guards, out)?;
+            }
+            other => {
+                for r in other.regions() {
+                    later_reads(k, &r.ops, st, tid, guards, out)?;
+                }
+            }
+        }
+    }
+    Some(())
 }
 
 /// Thread loops nested anywhere in `ops`.
@@ -466,7 +660,7 @@ fn thread_loops(k: &Kernel, ops: &[OpId], out: &mut Vec<OpId>) {
 /// the fused bodies' ops, and the fusions by `L2`. `None` when nothing matches (or
 /// `RAISE_CPU_FORWARD=0`).
 pub(super) fn plan(kernel: &Kernel, cfg: &LaunchConfig) -> Option<(Kernel, HashMap<OpId, Fusion>)> {
-    if std::env::var_os("RAISE_CPU_FORWARD").is_none_or(|v| v != "1") {
+    if std::env::var_os("RAISE_CPU_FORWARD").is_some_and(|v| v == "0") {
         return None;
     }
     if cfg.block[1] != 1 || cfg.block[2] != 1 {
@@ -494,12 +688,28 @@ pub(super) fn plan(kernel: &Kernel, cfg: &LaunchConfig) -> Option<(Kernel, HashM
             };
             let mut later = Vec::new();
             thread_loops(kernel, &grid.ops[i + 1..], &mut later);
+            // Every read of `s` after `L1` in this block is in `grid.ops[i + 1..]` (`L1`
+            // is directly in the grid body; `s` is fresh per block).
+            let mut reads = HashMap::new();
+            let reads = (!takes_address(kernel, &kernel.body.ops, MemRoot::Shared(st.sid)))
+                .then(|| {
+                    later_reads(
+                        kernel,
+                        &grid.ops[i + 1..],
+                        &st,
+                        None,
+                        &mut Vec::new(),
+                        &mut reads,
+                    )
+                })
+                .flatten()
+                .map(|()| reads);
             for l2 in later {
                 let OpKind::Parallel { body: b2, .. } = &kernel.op(l2).kind else {
                     continue;
                 };
                 if let Some(loads) = forwarded_loads(kernel, &st, b2) {
-                    pairs.push((l1, st.store, l2, loads));
+                    pairs.push((l1, st.store, l2, loads, reads.clone(), st.sid, st.ty));
                 }
             }
         }
@@ -509,7 +719,7 @@ pub(super) fn plan(kernel: &Kernel, cfg: &LaunchConfig) -> Option<(Kernel, HashM
     }
     let mut k = kernel.clone();
     let mut fusions = HashMap::new();
-    for (l1, store, l2, loads) in pairs {
+    for (l1, store, l2, loads, reads, sid, ty) in pairs {
         let (OpKind::Parallel { body: b1, .. }, OpKind::Parallel { body: b2, .. }) =
             (k.op(l1).kind.clone(), k.op(l2).kind.clone())
         else {
@@ -543,7 +753,11 @@ pub(super) fn plan(kernel: &Kernel, cfg: &LaunchConfig) -> Option<(Kernel, HashM
         ops.extend(rewrite(
             &mut k, &b2.ops, &b1, &b2.args, store, &forwarded, v_t, &mut m2,
         ));
-        if !sink(&mut k, &mut ops, staged) {
+        let mut upper = Vec::new();
+        let Some(&x) = b2.args.first() else {
+            continue;
+        };
+        if !sink(&mut k, &mut ops, staged, x, &mut upper) {
             place(&mut k, &mut ops, staged);
         }
         fusions.insert(
@@ -555,6 +769,10 @@ pub(super) fn plan(kernel: &Kernel, cfg: &LaunchConfig) -> Option<(Kernel, HashM
                     ops,
                 },
                 shifts,
+                upper,
+                reads,
+                sid,
+                size: type_bytes(ty),
             },
         );
     }
@@ -619,11 +837,14 @@ impl super::emit::Emitter<'_> {
                 });
                 if let Some(f) = fused {
                     let body = f.body.clone();
+                    let f = f.clone();
                     self.pending_l1 = None;
                     self.line("// raise: staged shared values forwarded into this thread loop");
+                    self.watch_upper(id, &f);
                     self.in_fused = true;
                     let out = self.parallel_thread(&body);
                     self.in_fused = false;
+                    self.upper_flag.clear();
                     out?;
                     return Ok(true);
                 }
@@ -632,6 +853,98 @@ impl super::emit::Emitter<'_> {
         }
         self.flush_forward()?;
         Ok(false)
+    }
+
+    /// Before a fused loop: put its upper staging stores (threads `t >= h`, writing bytes
+    /// `>= h * size` of `s`) under a flag whose value is a placeholder until the end of
+    /// the block, and watch the later loads of `s` (module doc, "Dead upper stores").
+    fn watch_upper(&mut self, l2: OpId, f: &Fusion) {
+        if self.upper_watch.is_some() || f.upper.is_empty() {
+            return;
+        }
+        let Some(reads) = f.reads.clone() else {
+            return;
+        };
+        let h = f
+            .upper
+            .iter()
+            .map(|&(_, c)| self.const_of(c))
+            .collect::<Option<Vec<u64>>>()
+            .and_then(|v| v.into_iter().min());
+        let Some(h_bytes) = h.and_then(|h| h.checked_mul(f.size)) else {
+            return;
+        };
+        let token = format!("__raise_upper_stores_{}__", l2.0);
+        let flag = self.def(&format!("arith.constant {token}"));
+        for &(o, _) in &f.upper {
+            self.upper_flag.insert(o, flag.clone());
+        }
+        self.upper_watch = Some(UpperWatch {
+            sid: f.sid,
+            h_bytes,
+            size: f.size,
+            reads,
+            dead: true,
+            token,
+            depth: self.pending_depth,
+        });
+    }
+
+    /// A load about to be emitted: if it reads the watched `s`, whether it reads only
+    /// bytes below the upper stores', with the constants known here.
+    pub(super) fn check_upper_read(&mut self, id: OpId, addr: &Addr) {
+        let Some(w) = &self.upper_watch else {
+            return;
+        };
+        let Addr::Root {
+            root: MemRoot::Shared(sid),
+            ..
+        } = addr
+        else {
+            return;
+        };
+        if *sid != w.sid {
+            return;
+        }
+        let end = match w.reads.get(&id) {
+            None => None,
+            Some(&SlotBound::Const { offset, bytes }) => offset.checked_add(bytes),
+            Some(&SlotBound::Guarded { shift, guard }) => {
+                let c = match shift {
+                    None => Some(0),
+                    Some(v) => self.const_of(v),
+                };
+                // Slots `t + c <= g - 1 + c` (an i32 add that wraps only gets smaller),
+                // each `size` bytes: bytes below `(g + c) * size`.
+                match (self.const_of(guard), c) {
+                    (Some(g), Some(c)) => g.checked_add(c).and_then(|e| e.checked_mul(w.size)),
+                    _ => None,
+                }
+            }
+        };
+        let below = end.is_some_and(|e| e <= w.h_bytes);
+        if let Some(w) = self.upper_watch.as_mut() {
+            w.dead &= below;
+        }
+    }
+
+    /// At the end of a region: if it is the block body of the watched fusion, the
+    /// placeholder becomes `false` when every later load read below the upper stores
+    /// (they are dead), else `true`.
+    pub(super) fn close_upper_watch(&mut self) {
+        if self
+            .upper_watch
+            .as_ref()
+            .is_some_and(|w| w.depth == self.region_depth)
+        {
+            if let Some(w) = self.upper_watch.take() {
+                let v = if w.dead { "false" } else { "true" };
+                self.out = self.out.replacen(&w.token, v, 1);
+                if w.dead {
+                    self.line("// raise: the fused loop's upper staging stores are dead");
+                }
+            }
+        }
     }
 
     /// Emit the deferred staging loop, unchanged, if there is one.

@@ -37,6 +37,14 @@
 //! `hi` = the least break point above `lo`, at most `blockDim.x`), so every thread runs
 //! exactly once, in increasing x as before: the threads of a block already ran one after
 //! another in x order (legal because no barrier is left), and the order is unchanged.
+//!
+//! Bounds-checked blocks ([`Emitter::assumed_segments`]). When the atoms with a run-time
+//! base or bound (`blockIdx.x * 256 + t < n`, say) all have `c = +1` and the others put a
+//! constant break point inside the block (`t < 128`), the common case, a block whose
+//! run-time atoms hold `e(x) < u` for every thread, is emitted as constant segments
+//! under one run-time check per block (`ext(u) - ext(e(0)) >= blockDim.x`, which makes
+//! those atoms the constant `truth[0]`); other blocks take the run-time split above,
+//! without its one-segment copies (the constant break point makes them dead).
 
 use std::collections::{HashMap, HashSet};
 
@@ -55,6 +63,8 @@ const MAX_COEF: i64 = 1 << 20;
 /// An `icmp` of an affine value (coefficient +-1) against an invariant.
 #[derive(Clone, Debug)]
 struct Atom {
+    /// The `icmp`'s result.
+    cmp: Value,
     e: Value,
     c: i64,
     u: Value,
@@ -325,6 +335,7 @@ impl Analyzer<'_> {
             return match self.affine(e) {
                 Some(c) if c.abs() == 1 => {
                     atoms.push(Atom {
+                        cmp: v,
                         e,
                         c,
                         u,
@@ -491,9 +502,64 @@ impl Emitter<'_> {
         for &a in body.args.iter() {
             inside.remove(&a);
         }
-        if let Some(split) = self.static_segments(plan, x, bdx) {
+        if let Some(split) = self.static_segments(plan, x, bdx, &HashSet::new()) {
             return self.static_x_loop(split, x, plan.flat.as_ref(), &inside, bdx, leaf);
         }
+        if let Some((split, assumed)) = self.assumed_segments(plan, x, bdx) {
+            // The common full-block case with constant segments, under a run-time check
+            // of the assumption (see `assumed_segments`); the run-time split otherwise.
+            let zero32 = self.const_int(0, "i32");
+            self.bind_x(plan.flat.as_ref(), x, &zero32);
+            let mut done = HashSet::new();
+            let bdx64 = self.const_int(i64::from(bdx), "i64");
+            let mut ok = self.def("arith.constant true");
+            for a in &assumed {
+                self.emit_pure(a.e, &inside, &mut done)?;
+                self.emit_pure(a.u, &inside, &mut done)?;
+                let (e0, u) = (self.name(a.e)?, self.name(a.u)?);
+                let n = if a.signed {
+                    "arith.extsi"
+                } else {
+                    "arith.extui"
+                };
+                let b64 = self.def(&format!("{n} {e0} : i32 to i64"));
+                let u64v = self.def(&format!("{n} {u} : i32 to i64"));
+                let gap = self.def(&format!("arith.subi {u64v}, {b64} : i64"));
+                let fits = self.def(&format!("arith.cmpi sge, {gap}, {bdx64} : i64"));
+                ok = self.def(&format!("arith.andi {ok}, {fits} : i1"));
+            }
+            self.line(&format!("scf.if {ok} {{"));
+            self.indent += 1;
+            self.line("// raise: constant segments under the block's bounds check");
+            self.static_x_loop(split, x, plan.flat.as_ref(), &inside, bdx, leaf)?;
+            self.indent -= 1;
+            self.line("} else {");
+            self.indent += 1;
+            // `split` has a constant break point strictly inside the block, so no run-time
+            // segment is the whole block: the one-segment copies are left out.
+            self.runtime_x_loop(plan, body, bdx, &inside, true, leaf)?;
+            self.indent -= 1;
+            self.line("}");
+            return Ok(());
+        }
+        self.runtime_x_loop(plan, body, bdx, &inside, false, leaf)
+    }
+
+    /// The run-time split of [`Emitter::segmented_x_loop`]: break points computed once
+    /// per x loop, one segment when none is inside the block, else a loop over segments.
+    /// `split_inside`: the caller knows a break point lies strictly inside the block
+    /// (a constant one), so the one-segment path and the whole-block copies are dead and
+    /// not emitted.
+    fn runtime_x_loop(
+        &mut self,
+        plan: &SplitPlan,
+        body: &Region,
+        bdx: u32,
+        inside: &HashSet<Value>,
+        split_inside: bool,
+        leaf: &mut dyn FnMut(&mut Self, &str, &str) -> Result<(), Diagnostic>,
+    ) -> Result<(), Diagnostic> {
+        let x = body.args[0];
         let bdx64 = self.const_int(i64::from(bdx), "i64");
         // Computed once per x loop from x = 0: whether no affine expression wraps over
         // [0, blockDim.x), and the atoms' break points.
@@ -532,8 +598,8 @@ impl Emitter<'_> {
             if !seen_atoms.insert((a.e, a.u, a.signed, a.c, a.truth)) {
                 continue;
             }
-            self.emit_pure(a.e, &inside, &mut done)?;
-            self.emit_pure(a.u, &inside, &mut done)?;
+            self.emit_pure(a.e, inside, &mut done)?;
+            self.emit_pure(a.u, inside, &mut done)?;
             let (e0, u) = (self.name(a.e)?, self.name(a.u)?);
             let b64 = ext64(self, &e0, a.signed);
             let u64v = ext64(self, &u, a.signed);
@@ -562,7 +628,7 @@ impl Emitter<'_> {
             if !checked.insert((ex.e, ex.signed, ex.c)) {
                 continue;
             }
-            self.emit_pure(ex.e, &inside, &mut done)?;
+            self.emit_pure(ex.e, inside, &mut done)?;
             let e0 = self.name(ex.e)?;
             let b64 = ext64(self, &e0, ex.signed);
             no_wrap(self, &b64, ex.c, ex.signed);
@@ -579,13 +645,15 @@ impl Emitter<'_> {
             let out = self.def(&format!("arith.ori {le0}, {geb} : i1"));
             single = self.def(&format!("arith.andi {single}, {out} : i1"));
         }
-        self.line(&format!("scf.if {single} {{"));
-        self.indent += 1;
-        let lo0 = self.const_int(0, "i64");
-        self.segment_body(plan, body, &inside, &ext_list, &lo0, &bdx64, bdx, leaf)?;
-        self.indent -= 1;
-        self.line("} else {");
-        self.indent += 1;
+        if !split_inside {
+            self.line(&format!("scf.if {single} {{"));
+            self.indent += 1;
+            let lo0 = self.const_int(0, "i64");
+            self.segment_body(plan, body, inside, &ext_list, &lo0, &bdx64, bdx, true, leaf)?;
+            self.indent -= 1;
+            self.line("} else {");
+            self.indent += 1;
+        }
         // for lo = 0; lo < bdx; lo = hi: hi = least break point above lo (or bdx).
         let lo0 = self.const_int(0, "i64");
         let lo = self.fresh();
@@ -603,12 +671,24 @@ impl Emitter<'_> {
             let cand = self.def(&format!("arith.select {above}, {p}, {bdx64} : i64"));
             hi = self.def(&format!("arith.minsi {hi}, {cand} : i64"));
         }
-        self.segment_body(plan, body, &inside, &ext_list, &lo, &hi, bdx, leaf)?;
+        self.segment_body(
+            plan,
+            body,
+            inside,
+            &ext_list,
+            &lo,
+            &hi,
+            bdx,
+            !split_inside,
+            leaf,
+        )?;
         self.line(&format!("scf.yield {hi} : i64"));
         self.indent -= 1;
         self.line("}");
-        self.indent -= 1;
-        self.line("}");
+        if !split_inside {
+            self.indent -= 1;
+            self.line("}");
+        }
         self.indent -= 1;
         self.line("} else {");
         self.indent += 1;
@@ -635,6 +715,7 @@ impl Emitter<'_> {
         lo: &str,
         hi: &str,
         n: u32,
+        whole: bool,
         leaf: &mut dyn FnMut(&mut Self, &str, &str) -> Result<(), Diagnostic>,
     ) -> Result<(), Diagnostic> {
         let x = body.args[0];
@@ -660,7 +741,7 @@ impl Emitter<'_> {
         }
         let lo_i = self.def(&format!("arith.index_cast {lo} : i64 to index"));
         let hi_i = self.def(&format!("arith.index_cast {hi} : i64 to index"));
-        self.decision_tree(plan, &conds, &mut state, &lo_i, &hi_i, n, leaf)
+        self.decision_tree(plan, &conds, &mut state, &lo_i, &hi_i, n, whole, leaf)
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -672,6 +753,7 @@ impl Emitter<'_> {
         lo: &str,
         hi: &str,
         n: u32,
+        whole: bool,
         leaf: &mut dyn FnMut(&mut Self, &str, &str) -> Result<(), Diagnostic>,
     ) -> Result<(), Diagnostic> {
         let next = plan.ifs.iter().position(|s| {
@@ -682,6 +764,13 @@ impl Emitter<'_> {
                 }
         });
         let Some(i) = next else {
+            if !whole {
+                // No segment is the whole block (the caller's `whole`).
+                self.segment = Some(state.clone());
+                leaf(self, lo, hi)?;
+                self.segment = None;
+                return Ok(());
+            }
             // The whole block in one segment (the common case) gets constant bounds, so
             // LLVM sees the trip count (unrolling, SLP vectorization) as without a split.
             let z = self.def("arith.constant 0 : index");
@@ -707,12 +796,12 @@ impl Emitter<'_> {
         self.line(&format!("scf.if {} {{", conds[i]));
         self.indent += 1;
         state.forced.insert(op, true);
-        self.decision_tree(plan, conds, state, lo, hi, n, leaf)?;
+        self.decision_tree(plan, conds, state, lo, hi, n, whole, leaf)?;
         self.indent -= 1;
         self.line("} else {");
         self.indent += 1;
         state.forced.insert(op, false);
-        self.decision_tree(plan, conds, state, lo, hi, n, leaf)?;
+        self.decision_tree(plan, conds, state, lo, hi, n, whole, leaf)?;
         state.forced.remove(&op);
         self.indent -= 1;
         self.line("}");
@@ -745,13 +834,22 @@ impl Emitter<'_> {
     /// checked and based here too; the others stay run-time values under the run-time
     /// no-wrap check. `None` when an atom or condition is not constant (the run-time split
     /// is emitted).
-    fn static_segments(&mut self, plan: &SplitPlan, x: Value, bdx: u32) -> Option<StaticSplit> {
+    ///
+    /// The atoms whose `icmp` results are in `assumed` are left out: their truth is
+    /// fixed in `self.known` by the caller ([`Emitter::assumed_segments`]).
+    fn static_segments(
+        &mut self,
+        plan: &SplitPlan,
+        x: Value,
+        bdx: u32,
+        assumed: &HashSet<Value>,
+    ) -> Option<StaticSplit> {
         let vars: Vec<Value> = std::iter::once(x)
             .chain(plan.flat.as_ref().map(|f| f.bid))
             .collect();
         let old: Vec<Option<u64>> = vars.iter().map(|v| self.known.get(v).copied()).collect();
         self.know_x(plan.flat.as_ref(), x, 0);
-        let r = self.static_segments_x(plan, x, bdx);
+        let r = self.static_segments_x(plan, x, bdx, assumed);
         for (v, o) in vars.into_iter().zip(old) {
             match o {
                 Some(c) => self.known.insert(v, c),
@@ -761,7 +859,76 @@ impl Emitter<'_> {
         r
     }
 
-    fn static_segments_x(&mut self, plan: &SplitPlan, x: Value, bdx: u32) -> Option<StaticSplit> {
+    /// The split decided at compile time for the common case of a bounds check: every
+    /// atom whose `e(0)` or bound is not a launch constant has `c = +1` and is assumed to
+    /// hold `e(x) < u` on the whole block, i.e. its truth is `truth[0]` for every thread;
+    /// the other atoms and the conditions are then constants as in
+    /// [`Emitter::static_segments`]. Gives the split and the assumed atoms when that split
+    /// has more than one segment (with one, the run-time split's single-segment path has
+    /// constant bounds already), `None` otherwise.
+    ///
+    /// Why the caller's run-time check makes the assumption true (legality). The caller
+    /// runs this split only when `ext(u) - ext(e(0)) >= blockDim.x` for every assumed
+    /// atom (i64, both terms extensions of i32 values, so no overflow; extension in the
+    /// compare's signedness). Then the exact integer `E(x) = ext(e(0)) + x` satisfies
+    /// `ext(lo) <= E(x) < ext(u) <= ext(hi)` for `x` in `[0, blockDim.x)` (`lo`, `hi` the
+    /// bounds of the 32-bit range), so the i32 value `e(x) = e(0) + x (mod 2^32)` is `E(x)`
+    /// and compares below `u`: the atom's value is `truth[0]` at every thread, which is
+    /// what `self.known` holds for it while the segments are computed. The rest is the
+    /// static split's own argument.
+    fn assumed_segments(
+        &mut self,
+        plan: &SplitPlan,
+        x: Value,
+        bdx: u32,
+    ) -> Option<(StaticSplit, Vec<Atom>)> {
+        let vars: Vec<Value> = std::iter::once(x)
+            .chain(plan.flat.as_ref().map(|f| f.bid))
+            .collect();
+        let old: Vec<Option<u64>> = vars.iter().map(|v| self.known.get(v).copied()).collect();
+        self.know_x(plan.flat.as_ref(), x, 0);
+        let mut assumed: Vec<Atom> = Vec::new();
+        let mut fits = true;
+        for a in &plan.atoms {
+            if self.const_of(a.e).is_none() || self.const_of(a.u).is_none() {
+                fits &= a.c == 1;
+                if !assumed.iter().any(|b| b.cmp == a.cmp) {
+                    assumed.push(a.clone());
+                }
+            }
+        }
+        for (v, o) in vars.into_iter().zip(old) {
+            match o {
+                Some(c) => self.known.insert(v, c),
+                None => self.known.remove(&v),
+            };
+        }
+        if !fits || assumed.is_empty() {
+            return None;
+        }
+        let cmps: HashSet<Value> = assumed.iter().map(|a| a.cmp).collect();
+        let saved: Vec<(Value, Option<u64>)> = assumed
+            .iter()
+            .map(|a| (a.cmp, self.known.insert(a.cmp, u64::from(a.truth[0]))))
+            .collect();
+        let split = self.static_segments(plan, x, bdx, &cmps);
+        for (v, o) in saved.into_iter().rev() {
+            match o {
+                Some(c) => self.known.insert(v, c),
+                None => self.known.remove(&v),
+            };
+        }
+        let split = split?;
+        (!split.wraps && split.segments.len() > 1).then_some((split, assumed))
+    }
+
+    fn static_segments_x(
+        &mut self,
+        plan: &SplitPlan,
+        x: Value,
+        bdx: u32,
+        assumed: &HashSet<Value>,
+    ) -> Option<StaticSplit> {
         let b = i64::from(bdx);
         let ext = |v: u64, signed: bool| -> i64 {
             if signed {
@@ -781,7 +948,7 @@ impl Emitter<'_> {
         };
         let mut wraps = false;
         let mut points = Vec::new();
-        for a in &plan.atoms {
+        for a in plan.atoms.iter().filter(|a| !assumed.contains(&a.cmp)) {
             let e0 = ext(self.const_of(a.e)?, a.signed);
             let u = ext(self.const_of(a.u)?, a.signed);
             wraps |= !no_wrap(e0, a.c, a.signed);

@@ -49,10 +49,16 @@
 //!   `While` likewise after counting its iterations (the exiting `before` region is
 //!   reversed first). A `For` whose body's reverse sweep reads no carried value (an
 //!   accumulation `sum += f(k, memory)`) needs no replay: its reverse iterations
-//!   recompute only the body, linear in the trip count. Otherwise the replays that
-//!   recover carried values (and a `While`'s iteration count) are *sliced*: they compute
-//!   only what the carried values the reverse sweep reads are computed from (a row
-//!   loop's counter, not its loads and products). Replay leaves memory writes out, so a load of memory that the
+//!   recompute only the body, linear in the trip count. Neither does a `For` or `While`
+//!   whose carried values that the reverse sweep reads are *induction variables*
+//!   (integers, addresses or pointers to which every continuing iteration adds one
+//!   constant, as extra counters and rotated row loops' address counters: see
+//!   [`loop_iv_stride`]): at reverse iteration `m` they are `init + m * stride`, the
+//!   others (floats only accumulated) stand in as zeros; a `While`'s iteration count is
+//!   computed by a (sliced) replay, once. Otherwise the replays that recover carried
+//!   values (and a `While`'s iteration count) are *sliced*: they compute only what the
+//!   carried values the reverse sweep reads are computed from (a row loop's counter with
+//!   a varying stride, not its loads and products). Replay leaves memory writes out, so a load of memory that the
 //!   kernel writes may give a different value than it did forward: such values (and all
 //!   computed from them) are *tainted*, and the loop is reversible only when the reverse
 //!   sweep never reads a tainted primal value (tainted values may be added, subtracted,
@@ -1271,7 +1277,10 @@ impl Rev<'_> {
     /// arguments hold; the values computed from the zeros are floats that only flow
     /// through adds, negations, conversions, selects' data, stores and yields, which
     /// cannot trap, and nothing reads them (the adjoint rules of those ops take `dy`
-    /// only). Pointer-typed carried arguments always replay.
+    /// only). Carried arguments that the sweep reads (and pointer-typed ones) are computed
+    /// without replay when they are all induction variables ([`loop_iv_stride`]): at
+    /// iteration `i = lo + m * step` an argument of stride `c` holds `init + m * c` (the
+    /// forward loop added `c`, wrapping, `m` times); the others are zeros as above.
     fn rev_for(&mut self, old: OpId, ops: &mut Vec<OpId>) -> R<()> {
         use crate::ir::{BinaryOp, IntPredicate};
         let data = self.j.src.op(old).clone();
@@ -1333,20 +1342,29 @@ impl Rev<'_> {
         let i = self.j.bin(&mut b, BinaryOp::Add, lo, off);
         // Carried values at the start of iteration i: replay up to i, unless the reverse
         // sweep of the body reads none of them (then they stand in as zeros).
+        // Induction variables among them are computed directly (`init + rj * stride`).
         let needed = reverse_needed_values(self.j.src, old);
-        let replay = body.args[1..]
+        let strides: Option<Vec<Option<i64>>> = body.args[1..]
             .iter()
-            .any(|&a| needed.contains(&a) || self.ty(a).is_ptr());
-        let state: Vec<Value> = if replay {
-            self.sliced(old, |s| s.copy_deep_with(old, &mut b, true, Some(i)))?;
-            data.results
-                .iter()
-                .map(|r| self.j.map[r.index()])
-                .collect::<Option<Vec<_>>>()
-                .ok_or_else(|| Diagnostic::new("internal", "vjp: replay results"))?
-        } else {
-            let types: Vec<Type> = body.args[1..].iter().map(|&a| self.ty(a)).collect();
-            types.into_iter().map(|t| self.zero(&mut b, t)).collect()
+            .enumerate()
+            .map(|(k, &a)| {
+                if needed.contains(&a) || self.ty(a).is_ptr() {
+                    loop_iv_stride(self.j.src, old, k).map(Some)
+                } else {
+                    Some(None)
+                }
+            })
+            .collect();
+        let state: Vec<Value> = match strides {
+            Some(strides) => self.iv_state(inits, &body.args[1..], &strides, rj, &mut b)?,
+            None => {
+                self.sliced(old, |s| s.copy_deep_with(old, &mut b, true, Some(i)))?;
+                data.results
+                    .iter()
+                    .map(|r| self.j.map[r.index()])
+                    .collect::<Option<Vec<_>>>()
+                    .ok_or_else(|| Diagnostic::new("internal", "vjp: replay results"))?
+            }
         };
         // Body at iteration i.
         self.j.map[body.args[0].index()] = Some(i);
@@ -1475,6 +1493,80 @@ impl Rev<'_> {
         Ok(results)
     }
 
+    /// The carried values of the `While` `old` after `m` full iterations: replayed
+    /// ([`Self::while_state`]) unless `strides` is given, one per carried argument: then
+    /// `init + m * c` for an induction variable of stride `c` ([`loop_iv_stride`]) and a
+    /// zero for an argument whose value the reverse sweep does not read (`None`).
+    fn while_state_at(
+        &mut self,
+        old: OpId,
+        strides: Option<&[Option<i64>]>,
+        m: Value,
+        ops: &mut Vec<OpId>,
+    ) -> R<Vec<Value>> {
+        let Some(strides) = strides else {
+            return self.while_state(old, m, ops);
+        };
+        let OpKind::While { inits, before, .. } = self.j.src.op(old).kind.clone() else {
+            return Err(Diagnostic::new("internal", "vjp: not a While"));
+        };
+        self.iv_state(&inits, &before.args, strides, m, ops)
+    }
+
+    /// The carried arguments `args` (initial values `inits`) at the start of iteration
+    /// `m` (a non-negative count): `init + m * c` for an induction variable of stride `c`
+    /// ([`loop_iv_stride`]), a zero of its type where `strides` has `None` (an argument
+    /// whose value the reverse sweep does not read).
+    fn iv_state(
+        &mut self,
+        inits: &[Value],
+        args: &[Value],
+        strides: &[Option<i64>],
+        m: Value,
+        ops: &mut Vec<OpId>,
+    ) -> R<Vec<Value>> {
+        use crate::ir::BinaryOp;
+        let mt = self.j.out.value_type(m);
+        let mut out = Vec::new();
+        for (k, &a) in args.iter().enumerate() {
+            let ty = self.ty(a);
+            let v = match strides.get(k).copied().flatten() {
+                None => self.zero(ops, ty),
+                Some(0) => self.j.v(inits[k])?,
+                Some(c) => {
+                    let init = self.j.v(inits[k])?;
+                    let oty = if ty.is_ptr() { Type::I64 } else { ty };
+                    // `m` is a non-negative iteration count.
+                    let mm = if oty.bits() > mt.bits() {
+                        self.j.val(ops, OpKind::Cast(CastOp::ZExt, m), oty, None)
+                    } else if oty.bits() < mt.bits() {
+                        self.j.val(ops, OpKind::Cast(CastOp::Trunc, m), oty, None)
+                    } else {
+                        m
+                    };
+                    let bits = (c as u64) & oty.mask();
+                    let cv = self.j.val(ops, OpKind::Const { bits }, oty, None);
+                    let d = self.j.bin(ops, BinaryOp::Mul, mm, cv);
+                    if ty.is_ptr() {
+                        self.j.val(
+                            ops,
+                            OpKind::PtrAdd {
+                                ptr: init,
+                                offset: d,
+                            },
+                            ty,
+                            None,
+                        )
+                    } else {
+                        self.j.bin(ops, BinaryOp::Add, init, d)
+                    }
+                }
+            };
+            out.push(v);
+        }
+        Ok(out)
+    }
+
     /// Reverse a `While` by replay: count its iterations, reverse the exiting `before`,
     /// then for each full iteration, last first, recompute its state (replay from the
     /// start), recompute it and run its reverse sweep.
@@ -1580,7 +1672,23 @@ impl Rev<'_> {
         let saved_adj_results: Vec<Option<Value>> =
             data.results.iter().map(|r| self.adj[r.index()]).collect();
         reset(self);
-        let s = self.while_state(old, count, ops)?;
+        // Carried values the reverse sweep reads that are induction variables are
+        // computed directly at each iteration (no replay); the others it does not read
+        // stand in as zeros (as in `rev_for`). Otherwise replay.
+        let needed = reverse_needed_values(self.j.src, old);
+        let strides: Option<Vec<Option<i64>>> = before
+            .args
+            .iter()
+            .enumerate()
+            .map(|(k, &a)| {
+                if needed.contains(&a) || self.ty(a).is_ptr() {
+                    loop_iv_stride(self.j.src, old, k).map(Some)
+                } else {
+                    Some(None)
+                }
+            })
+            .collect();
+        let s = self.while_state_at(old, strides.as_deref(), count, ops)?;
         self.map_args(&before.args, &s);
         let _ = self.replay_block(before, ops)?;
         for (k, d) in saved_adj_results.iter().enumerate() {
@@ -1610,7 +1718,7 @@ impl Rev<'_> {
         let mut b = Vec::new();
         let cm1 = self.j.bin(&mut b, BinaryOp::Sub, count, one);
         let m = self.j.bin(&mut b, BinaryOp::Sub, cm1, jv);
-        let s = self.while_state(old, m, &mut b)?;
+        let s = self.while_state_at(old, strides.as_deref(), m, &mut b)?;
         self.map_args(&before.args, &s);
         let c = self.replay_block(before, &mut b)?;
         self.map_args(&after.args, &c[1..]);
@@ -1820,6 +1928,195 @@ fn state_slice(k: &Kernel, lp: OpId) -> HashSet<Value> {
         }
     }
     computed_from(k, lp, seeds)
+}
+
+/// The constant stride `c` of the carried argument `idx` of the loop `lp` (a `While`'s
+/// `idx`-th argument, a `For`'s `idx`-th carried value after its counter) when it is an
+/// *induction variable*: whenever the loop goes on (a `While`'s condition is true), the
+/// value passed back to the argument is the argument plus `c` (wrapping, in its type; a
+/// byte offset for a pointer). Then the argument at the start of iteration `m` is
+/// `init + m * c` (the same wrapping arithmetic `m` times), with no replay.
+///
+/// The next value (the `after` region's or the `For` body's yield) is traced back within
+/// one iteration:
+/// an `after` argument to the condition's argument, `x + const`, `const + x`,
+/// `x - const` and `ptradd x, const` add their constant, and an `If` result to the value
+/// yielded by the branch that the condition being true implies (the condition is the
+/// `If`'s own condition, or compares a result that both branches set to constants with a
+/// constant so that only one branch makes it true, as raised rotated loops carry their
+/// exit flag; `While` only), or by both branches when they agree. Anything else (another op, a nested
+/// loop's result, a value from outside the loop, a float) is no induction variable.
+/// Legal because the `after` yield is the only way into the argument after the first
+/// iteration (SSA), and every step of the trace is an equality that holds on the
+/// continuing path: `If`s at the top of `before` run once per iteration, and the branch
+/// that the condition implies is the one taken whenever the loop goes on.
+fn loop_iv_stride(k: &Kernel, lp: OpId, idx: usize) -> Option<i64> {
+    // The argument, its next value, and for a `While` the condition, its arguments (which
+    // the `after` arguments receive) and the ops at the top of `before`.
+    let (target, next, cond, cargs, top) = match &k.op(lp).kind {
+        OpKind::While { before, after, .. } => {
+            let OpKind::Condition { cond, args } = &k.op(*before.ops.last()?).kind else {
+                return None;
+            };
+            (
+                *before.args.get(idx)?,
+                *term_values(k, after).get(idx)?,
+                Some(*cond),
+                args.clone(),
+                before.ops.iter().copied().collect::<HashSet<OpId>>(),
+            )
+        }
+        OpKind::For { body, .. } => (
+            *body.args.get(1 + idx)?,
+            *term_values(k, body).get(idx)?,
+            None,
+            Vec::new(),
+            HashSet::new(),
+        ),
+        _ => return None,
+    };
+    let ty = k.value_type(target);
+    if !(ty.is_ptr() || (ty.is_int() && ty.bits() >= 8)) {
+        return None;
+    }
+    let konst = |v: Value| crate::effects::const_value(k, v);
+    // Which branch of the `If` `o` (true: then) runs whenever the loop goes on.
+    let taken = |o: OpId| -> Option<bool> {
+        let OpKind::If {
+            cond: ic,
+            then_region,
+            else_region,
+        } = &k.op(o).kind
+        else {
+            return None;
+        };
+        let cond = cond.as_ref()?;
+        if !top.contains(&o) {
+            return None;
+        }
+        if ic == cond {
+            return Some(true);
+        }
+        // `cond` is `pred(r, K)` (or `pred(K, r)`, or `r` itself) for a result `r` of `o`.
+        let (pred, r, kv, swap) = match k.value_def(*cond) {
+            crate::ir::ValueDef::Result(d, 0) => match &k.op(d).kind {
+                OpKind::ICmp(p, a, b) => match (konst(*a), konst(*b)) {
+                    (None, Some(c)) => (Some(*p), *a, c, false),
+                    (Some(c), None) => (Some(*p), *b, c, true),
+                    _ => return None,
+                },
+                _ => (None, *cond, 0, false),
+            },
+            _ => (None, *cond, 0, false),
+        };
+        let crate::ir::ValueDef::Result(d, ri) = k.value_def(r) else {
+            return None;
+        };
+        if d != o {
+            return None;
+        }
+        let rt = k.value_type(r);
+        let holds = |region: &Region| -> Option<bool> {
+            let y = konst(*term_values(k, region).get(ri as usize)?)?;
+            Some(match pred {
+                None => y & 1 != 0,
+                Some(p) => {
+                    let (a, b) = if swap { (kv, y) } else { (y, kv) };
+                    icmp_consts(p, a, b, rt)
+                }
+            })
+        };
+        match (holds(then_region)?, holds(else_region)?) {
+            (true, false) => Some(true),
+            (false, true) => Some(false),
+            _ => None,
+        }
+    };
+    // `v - target` on the continuing path, if a constant.
+    #[allow(clippy::too_many_arguments)]
+    fn off(
+        k: &Kernel,
+        lp: OpId,
+        v: Value,
+        target: Value,
+        cargs: &[Value],
+        inside: &HashSet<OpId>,
+        taken: &dyn Fn(OpId) -> Option<bool>,
+        depth: u32,
+    ) -> Option<i64> {
+        if v == target {
+            return Some(0);
+        }
+        if depth == 0 {
+            return None;
+        }
+        let konst = |v: Value| crate::effects::const_value(k, v);
+        let go = |u: Value| off(k, lp, u, target, cargs, inside, taken, depth - 1);
+        match k.value_def(v) {
+            crate::ir::ValueDef::RegionArg {
+                op,
+                region: 1,
+                index,
+            } if op == lp => go(*cargs.get(index as usize)?),
+            crate::ir::ValueDef::Result(o, ri) => {
+                if !inside.contains(&o) {
+                    return None;
+                }
+                match &k.op(o).kind {
+                    OpKind::Binary(crate::ir::BinaryOp::Add, a, b) => {
+                        match (konst(*a), konst(*b)) {
+                            (_, Some(c)) => Some(go(*a)?.wrapping_add(c)),
+                            (Some(c), None) => Some(go(*b)?.wrapping_add(c)),
+                            _ => None,
+                        }
+                    }
+                    OpKind::Binary(crate::ir::BinaryOp::Sub, a, b) => {
+                        Some(go(*a)?.wrapping_sub(konst(*b)?))
+                    }
+                    OpKind::PtrAdd { ptr, offset } => Some(go(*ptr)?.wrapping_add(konst(*offset)?)),
+                    OpKind::If {
+                        then_region,
+                        else_region,
+                        ..
+                    } => {
+                        let yielded = |r: &Region| term_values(k, r).get(ri as usize).copied();
+                        match taken(o) {
+                            Some(true) => go(yielded(then_region)?),
+                            Some(false) => go(yielded(else_region)?),
+                            None => {
+                                let t = go(yielded(then_region)?)?;
+                                (go(yielded(else_region)?)? == t).then_some(t)
+                            }
+                        }
+                    }
+                    _ => None,
+                }
+            }
+            _ => None,
+        }
+    }
+    let inside: HashSet<OpId> = ops_in(k, lp).into_iter().collect();
+    off(k, lp, next, target, &cargs, &inside, &taken, 64)
+}
+
+/// `pred(a, b)` on constants of type `ty` (sign-extended, as [`crate::effects::const_value`]
+/// gives them).
+fn icmp_consts(p: crate::ir::IntPredicate, a: i64, b: i64, ty: Type) -> bool {
+    use crate::ir::IntPredicate as P;
+    let m = ty.mask();
+    let (ua, ub) = (a as u64 & m, b as u64 & m);
+    match p {
+        P::Eq => ua == ub,
+        P::Ne => ua != ub,
+        P::Slt => a < b,
+        P::Sle => a <= b,
+        P::Sgt => a > b,
+        P::Sge => a >= b,
+        P::Ult => ua < ub,
+        P::Ule => ua <= ub,
+        P::Ugt => ua > ub,
+        P::Uge => ua >= ub,
+    }
 }
 
 /// The ops nested in `lp`'s regions (recursively).
@@ -2460,11 +2757,9 @@ mod tests {
         }
     }
 
-    /// `j` carried next to `acc` (`acc += x[j] * w[j]; j += 1`): `j` is an address, so the
-    /// loop is replayed, but the replay is sliced to `j` (no loads in it: the forward
-    /// loop's 1 + 2 and the reverse iteration's 2 are all), and the gradient is exact.
-    #[test]
-    fn replay_of_a_carried_counter_leaves_the_loads_out() {
+    /// One thread: `j` carried next to `acc` (`acc += x[j] * w[j]; j = next(j)`) in a `For`
+    /// of `nb[0]` iterations.
+    fn carried_counter(next: fn(&mut Builder, Value) -> Value) -> Kernel {
         let mut b = Builder::new("counter");
         for name in ["nb", "x", "w", "y"] {
             b.param(G, name);
@@ -2484,23 +2779,21 @@ mod tests {
                     let w = b.load(Type::F64, MemRoot::Param(2), off);
                     let p = b.bin(BinaryOp::FMul, x, w);
                     let acc = b.bin(BinaryOp::FAdd, c[1], p);
-                    let one = b.i32(1);
-                    let j = b.bin(BinaryOp::Add, c[0], one);
-                    vec![j, acc]
+                    vec![next(b, c[0]), acc]
                 });
                 b.store(MemRoot::Param(3), zero64, r[1]);
             });
         });
-        let k = b.finish();
-        let adj = vjp_kernel(&k).unwrap();
-        assert_eq!(fors(&adj), 3, "forward loop + reverse loop + nested replay");
-        let loads = count(&adj, &|o| matches!(o, OpKind::Load { .. }));
-        // Forward: nb, x, w; reverse iteration: x, w; the shadow of y; none in the replay.
-        assert_eq!(loads, 6);
-        let x: Vec<f64> = vec![2.0, -0.5, 3.0, 1.25];
-        let w: Vec<f64> = vec![0.5, 1.0, -2.0, 0.75];
+        b.finish()
+    }
+
+    /// The gradient of `carried_counter` for 3 iterations with `dy = 2`, `j` visiting
+    /// `visited`.
+    fn check_counter(adj: &Kernel, visited: &[usize]) {
+        let x: Vec<f64> = vec![2.0, -0.5, 3.0, 1.25, 6.0];
+        let w: Vec<f64> = vec![0.5, 1.0, -2.0, 0.75, -3.0];
         let out = run_f64(
-            &adj,
+            adj,
             1,
             &[
                 vec![3.0],
@@ -2508,14 +2801,14 @@ mod tests {
                 w.clone(),
                 vec![0.0],
                 vec![0.0],
-                vec![0.0; 4],
-                vec![0.0; 4],
+                vec![0.0; 5],
+                vec![0.0; 5],
                 vec![2.0],
             ],
             0,
         );
-        for i in 0..4 {
-            let (gx, gw) = if i < 3 {
+        for i in 0..5 {
+            let (gx, gw) = if visited.contains(&i) {
                 (2.0 * w[i], 2.0 * x[i])
             } else {
                 (0.0, 0.0)
@@ -2523,5 +2816,182 @@ mod tests {
             assert_eq!(out[5][i], gx, "dx[{i}]");
             assert_eq!(out[6][i], gw, "dw[{i}]");
         }
+    }
+
+    /// `j += 1`: `j` is an address, but an induction variable, so the reverse loop
+    /// computes it (`j = 0 + i * 1`) instead of replaying the loop: one forward and one
+    /// reverse `For`, the loads of the forward loop (1 + 2) and of the reverse iteration
+    /// (2) only, and the gradient is exact.
+    #[test]
+    fn carried_counter_of_a_for_is_computed_not_replayed() {
+        let k = carried_counter(|b, j| {
+            let one = b.i32(1);
+            b.bin(BinaryOp::Add, j, one)
+        });
+        let adj = vjp_kernel(&k).unwrap();
+        assert_eq!(fors(&adj), 2, "forward loop + reverse loop, no replay loop");
+        let loads = count(&adj, &|o| matches!(o, OpKind::Load { .. }));
+        // Forward: nb, x, w; reverse iteration: x, w; the shadow of y.
+        assert_eq!(loads, 6);
+        check_counter(&adj, &[0, 1, 2]);
+    }
+
+    /// `j += 1 + (j & 1)`: not an induction variable, so the loop is replayed, but the
+    /// replay is sliced to `j` (no loads in it), and the gradient is exact.
+    #[test]
+    fn replay_of_a_carried_counter_leaves_the_loads_out() {
+        let k = carried_counter(|b, j| {
+            let one = b.i32(1);
+            let bit = b.bin(BinaryOp::And, j, one);
+            let s = b.bin(BinaryOp::Add, j, one);
+            b.bin(BinaryOp::Add, s, bit)
+        });
+        let adj = vjp_kernel(&k).unwrap();
+        assert_eq!(fors(&adj), 3, "forward loop + reverse loop + nested replay");
+        let loads = count(&adj, &|o| matches!(o, OpKind::Load { .. }));
+        assert_eq!(loads, 6, "no loads in the replay");
+        // j = 0, 1, 3.
+        check_counter(&adj, &[0, 1, 3]);
+    }
+
+    /// One thread: `acc += x[j] * w[j]` over `j` from 0 while a `While` goes on; the loop
+    /// is written as clang's rotated loops are raised: the body, then the next carried
+    /// values chosen by an `If` on the exit test that also sets an exit flag, and the
+    /// condition `flag == 0`. `next(b, p, rem)` gives the next byte address `p` (of `j`)
+    /// and the next count `rem` of elements left; `n = nb[0]` elements (at least 1).
+    fn rotated_while(next: fn(&mut Builder, Value, Value) -> (Value, Value)) -> Kernel {
+        let mut b = Builder::new("rotated");
+        for name in ["nb", "x", "w", "y"] {
+            b.param(G, name);
+        }
+        b.grid(|b, _| {
+            b.block(|b, _| {
+                let zero64 = b.i64(0);
+                let nf = b.load(Type::F64, MemRoot::Param(0), zero64);
+                let n = b.cast(CastOp::FpToSi, nf, Type::I32);
+                let a0 = b.konst(Type::F64, 0.25f64.to_bits());
+                let (t, f) = (Type::I32, Type::F64);
+                let r = b.while_(
+                    &[zero64, n, a0],
+                    &[t, Type::I64, t, f],
+                    |b, c| {
+                        let (p, rem, acc) = (c[0], c[1], c[2]);
+                        let x = b.load(Type::F64, MemRoot::Param(1), p);
+                        let w = b.load(Type::F64, MemRoot::Param(2), p);
+                        let acc = b.value(OpKind::Fma(x, w, acc), Type::F64);
+                        let (np, nrem) = next(b, p, rem);
+                        let zero = b.i32(0);
+                        let done = b.icmp(IntPredicate::Sle, nrem, zero);
+                        let r = b.if_(
+                            done,
+                            &[t, Type::I64, t, f],
+                            |b| {
+                                let (one, z64, z) = (b.i32(1), b.i64(0), b.i32(0));
+                                vec![one, z64, z, acc]
+                            },
+                            |b| {
+                                let z = b.i32(0);
+                                vec![z, np, nrem, acc]
+                            },
+                        );
+                        let go = b.icmp(IntPredicate::Eq, r[0], zero);
+                        (go, r)
+                    },
+                    |_, a| vec![a[1], a[2], a[3]],
+                );
+                b.store(MemRoot::Param(3), zero64, r[3]);
+            });
+        });
+        b.finish()
+    }
+
+    fn whiles(k: &Kernel) -> usize {
+        count(k, &|o| matches!(o, OpKind::While { .. }))
+    }
+
+    /// The gradient of `rotated_while` for `n` elements out of 6, with `dy = 2`, visiting
+    /// the elements `visited`.
+    fn check_rotated(adj: &Kernel, n: usize, visited: &[usize]) {
+        let x: Vec<f64> = vec![2.0, -0.5, 3.0, 1.25, 7.0, -4.0];
+        let w: Vec<f64> = vec![0.5, 1.0, -2.0, 0.75, 9.0, 1.5];
+        let out = run_f64(
+            adj,
+            1,
+            &[
+                vec![n as f64],
+                x.clone(),
+                w.clone(),
+                vec![0.0],
+                vec![0.0],
+                vec![0.0; 6],
+                vec![0.0; 6],
+                vec![2.0],
+            ],
+            0,
+        );
+        for i in 0..6 {
+            let (gx, gw) = if visited.contains(&i) {
+                (2.0 * w[i], 2.0 * x[i])
+            } else {
+                (0.0, 0.0)
+            };
+            assert_eq!(out[5][i], gx, "dx[{i}]");
+            assert_eq!(out[6][i], gw, "dw[{i}]");
+        }
+        assert_eq!(out[7][0], 0.0, "dy consumed");
+    }
+
+    /// The address `p` (+8 bytes) and the count left (-1) are induction variables: the
+    /// reverse loop computes them at each iteration (`init + m * stride`) instead of
+    /// replaying the loop (no `For` but the reverse loop; the `While`s are the forward loop
+    /// and the iteration count), and the gradient is exact.
+    #[test]
+    fn while_with_an_address_counter_is_reversed_without_replay() {
+        let k = rotated_while(|b, p, rem| {
+            let eight = b.i64(8);
+            let m1 = b.i32(-1);
+            (
+                b.bin(BinaryOp::Add, p, eight),
+                b.bin(BinaryOp::Add, rem, m1),
+            )
+        });
+        let n_iv = |i: usize| loop_iv_stride(&k, find_while(&k), i);
+        assert_eq!(n_iv(0), Some(8), "address");
+        assert_eq!(n_iv(1), Some(-1), "count left");
+        assert_eq!(n_iv(2), None, "float accumulator");
+        let adj = vjp_kernel(&k).unwrap();
+        assert_eq!(fors(&adj), 1, "the reverse loop only, no replay loop");
+        assert_eq!(whiles(&adj), 2, "forward loop + iteration count");
+        for n in [1, 2, 5] {
+            check_rotated(&adj, n, &(0..n).collect::<Vec<_>>());
+        }
+    }
+
+    /// The address steps by 8 or 16 bytes depending on its value (`p + 8 + (p & 8)`): not
+    /// an induction variable, so the loop is still replayed (a replay `For` for the exiting
+    /// iteration and one nested in the reverse loop), and the gradient is exact.
+    #[test]
+    fn while_with_a_varying_stride_is_replayed() {
+        let k = rotated_while(|b, p, rem| {
+            let eight = b.i64(8);
+            let bit = b.bin(BinaryOp::And, p, eight);
+            let s = b.bin(BinaryOp::Add, p, eight);
+            let m1 = b.i32(-1);
+            (b.bin(BinaryOp::Add, s, bit), b.bin(BinaryOp::Add, rem, m1))
+        });
+        assert_eq!(loop_iv_stride(&k, find_while(&k), 0), None);
+        let adj = vjp_kernel(&k).unwrap();
+        assert_eq!(fors(&adj), 3, "reverse loop + two replays");
+        // p = 0, 8, 24, 40: elements 0, 1, 3, 5.
+        check_rotated(&adj, 1, &[0]);
+        check_rotated(&adj, 3, &[0, 1, 3]);
+        check_rotated(&adj, 4, &[0, 1, 3, 5]);
+    }
+
+    fn find_while(k: &Kernel) -> OpId {
+        (0..k.ops.len() as u32)
+            .map(OpId)
+            .find(|&o| matches!(k.op(o).kind, OpKind::While { .. }))
+            .unwrap()
     }
 }

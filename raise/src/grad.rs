@@ -22,7 +22,11 @@
 //! The other targets run the launches one by one on host buffers, with the same steps;
 //! there the adjoints' race-free atomic adds are plain load-add-stores
 //! ([`adjoint_for_launch`]), and only the buffers a later launch or an adjoint
-//! overwrites are copied ([`saved_buffers`]).
+//! overwrites are copied ([`saved_buffers`]). On `cpu` ([`CpuGrad`]) the 1-D stencil
+//! adjoints accumulate in gather form (an epilogue kernel after the adjoint zeroes the
+//! output cotangent), the adjoints' stores to primal buffers they never read are dropped
+//! ([`AdjointPasses`]), and a buffer is copied before a launch only when that launch's
+//! adjoint reads or writes it.
 
 use frontend::interp::{LaunchConfig, Memory};
 use frontend::ir::{FuncId, Module};
@@ -193,7 +197,7 @@ fn run_raised_xla(
 /// Bind the shadow (tangent / cotangent) pointer parameters of a transformed kernel:
 /// the original arguments, then for each pointer parameter the shadow of what it points
 /// to (buffer `j` -> buffer `n + j`; other pointer bits are passed through).
-fn shadow_args(kernel: &Kernel, args: &[ParamValue], n: usize) -> Vec<ParamValue> {
+pub fn shadow_args(kernel: &Kernel, args: &[ParamValue], n: usize) -> Vec<ParamValue> {
     let mut out = args.to_vec();
     for (i, t) in parallel_ir::autodiff::tangent_params(kernel)
         .into_iter()
@@ -241,6 +245,8 @@ fn zero_non_float(bufs: &mut [HostBuffer]) {
 struct Derived {
     raised: Vec<(FuncId, Kernel)>,
     per_launch: Vec<Kernel>,
+    /// Per launch, the kernel to run right after its adjoint (`gather`'s moved stores).
+    epilogues: Vec<Option<Kernel>>,
 }
 
 impl Derived {
@@ -257,6 +263,8 @@ impl Derived {
 /// elementwise adds.
 const XLA_VJP: Mode = Mode::Vjp {
     plain_accumulation: false,
+    gather: false,
+    drop_unread_stores: false,
 };
 
 /// How each derivative kernel is derived: forward mode, or reverse mode with or without
@@ -264,7 +272,11 @@ const XLA_VJP: Mode = Mode::Vjp {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Mode {
     Jvp,
-    Vjp { plain_accumulation: bool },
+    Vjp {
+        plain_accumulation: bool,
+        gather: bool,
+        drop_unread_stores: bool,
+    },
 }
 
 fn derive(
@@ -276,6 +288,7 @@ fn derive(
     let mut d = Derived {
         raised: Vec::new(),
         per_launch: Vec::with_capacity(bound.len()),
+        epilogues: Vec::with_capacity(bound.len()),
     };
     for l in bound {
         if !d.raised.iter().any(|(f, _)| *f == l.kernel) {
@@ -285,17 +298,30 @@ fn derive(
     }
     for l in bound {
         let raised = d.raised(l.kernel)?;
-        let derived = match mode {
-            Mode::Vjp { plain_accumulation } => {
-                adjoint_for_launch(raised, l, n, plain_accumulation)?
+        let (derived, epilogue) = match mode {
+            Mode::Vjp {
+                plain_accumulation,
+                gather,
+                drop_unread_stores,
+            } => {
+                let passes = AdjointPasses {
+                    plain_accumulation,
+                    gather,
+                    drop_unread_stores,
+                };
+                adjoint_kernels_for_launch(raised, l, n, &passes)?
             }
-            Mode::Jvp => parallel_ir::autodiff::jvp_kernel_for_launch(
-                raised,
-                &l.config,
-                &launch_scalars(&l.params),
-            )?,
+            Mode::Jvp => (
+                parallel_ir::autodiff::jvp_kernel_for_launch(
+                    raised,
+                    &l.config,
+                    &launch_scalars(&l.params),
+                )?,
+                None,
+            ),
         };
         d.per_launch.push(derived);
+        d.epilogues.push(epilogue);
     }
     Ok(d)
 }
@@ -314,12 +340,49 @@ pub fn adjoint_for_launch(
     n: usize,
     plain_accumulation: bool,
 ) -> Result<Kernel, Diagnostic> {
+    let passes = AdjointPasses {
+        plain_accumulation,
+        gather: false,
+        drop_unread_stores: false,
+    };
+    Ok(adjoint_kernels_for_launch(raised, l, n, &passes)?.0)
+}
+
+/// Which of [`adjoint_kernels_for_launch`]'s passes run (`gather` and
+/// `drop_unread_stores` only with `plain_accumulation`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct AdjointPasses {
+    pub plain_accumulation: bool,
+    pub gather: bool,
+    /// For the reverse schedule of [`CpuGrad`] (which restores every buffer an adjoint
+    /// writes and discards what the adjoint leaves there): the adjoint's stores to the
+    /// primal buffers it never reads are removed
+    /// (`parallel_ir::autodiff::deadstores`).
+    pub drop_unread_stores: bool,
+}
+
+/// [`adjoint_for_launch`] with the passes of `passes`: with `gather`, first the adjoint's
+/// scatter-form accumulations become gather form where proven legal
+/// (`parallel_ir::autodiff::gather`: reassociates each element's float sum), which may
+/// need a second kernel, returned too, to run right after the adjoint on the same launch.
+pub fn adjoint_kernels_for_launch(
+    raised: &Kernel,
+    l: &BoundLaunch,
+    n: usize,
+    passes: &AdjointPasses,
+) -> Result<(Kernel, Option<Kernel>), Diagnostic> {
+    let AdjointPasses {
+        plain_accumulation,
+        gather,
+        drop_unread_stores,
+    } = *passes;
     use parallel_ir::autodiff::accumulate::{self, AccumulateOptions};
     let mut k = parallel_ir::autodiff::vjp_kernel_for_launch(
         raised,
         &l.config,
         &launch_scalars(&l.params),
     )?;
+    let mut epilogue = None;
     if plain_accumulation {
         let args = shadow_args(&k, &l.params, n);
         let opts = AccumulateOptions {
@@ -338,11 +401,24 @@ pub fn adjoint_for_launch(
                 })
                 .collect(),
         };
+        if drop_unread_stores {
+            parallel_ir::autodiff::deadstores::drop_unread_stores(&mut k, &opts, &|b| b < n);
+            parallel_ir::verify::verify_kernel(&k)?;
+        }
+        if gather {
+            if let (Some(g), _) = parallel_ir::autodiff::gather::gather_accumulation(&k, &opts) {
+                k = g.main;
+                if let Some(e) = g.epilogue {
+                    parallel_ir::verify::verify_kernel(&e)?;
+                    epilogue = Some(e);
+                }
+            }
+        }
         accumulate::plain_accumulation(&mut k, &opts);
         parallel_ir::autodiff::blocklocal::block_local_accumulation(&mut k, &opts);
         parallel_ir::verify::verify_kernel(&k)?;
     }
-    Ok(k)
+    Ok((k, epilogue))
 }
 
 /// The primal launches and the derivative launches (bound to the buffers and their
@@ -602,6 +678,8 @@ pub fn grad(
     } else {
         Mode::Vjp {
             plain_accumulation: true,
+            gather: false,
+            drop_unread_stores: false,
         }
     };
     let kernels = derive(module, &bound, mode, n)?;
@@ -712,6 +790,12 @@ pub struct CpuDerivativeOptions {
     /// (`lower::cpu::privatize`: reassociated; an adjoint's accumulation is a sum in no
     /// particular order, which the xla target's scatter-add reassociates as well).
     pub privatize: bool,
+    /// The adjoints' scatter-form accumulations rewritten into gather form where proven
+    /// legal (`parallel_ir::autodiff::gather`: reassociated, as `privatize`).
+    pub gather: bool,
+    /// The adjoints' stores to primal buffers they never read are removed (the schedule
+    /// restores those buffers; [`AdjointPasses::drop_unread_stores`]).
+    pub drop_unread_stores: bool,
 }
 
 impl Default for CpuDerivativeOptions {
@@ -720,6 +804,8 @@ impl Default for CpuDerivativeOptions {
             plain_accumulation: true,
             alias_scopes: false,
             privatize: true,
+            gather: true,
+            drop_unread_stores: true,
         }
     }
 }
@@ -757,6 +843,8 @@ pub struct CpuGrad {
     byte_lens: Vec<usize>,
     primal: Vec<CpuLaunch>,
     adjoint: Vec<CpuLaunch>,
+    /// Per launch, the kernel run right after its adjoint, if any.
+    epilogue: Vec<Option<CpuLaunch>>,
     copy: Vec<Vec<bool>>,
     globals: Vec<Vec<u8>>,
 }
@@ -771,6 +859,8 @@ impl CpuGrad {
         let n = spec.buffers.len();
         let mode = Mode::Vjp {
             plain_accumulation: options.plain_accumulation,
+            gather: options.gather,
+            drop_unread_stores: options.drop_unread_stores,
         };
         let kernels = derive(module, &bound, mode, n)?;
         let (primal, adjoint) = derived_launches(&bound, &kernels, n)?;
@@ -781,10 +871,54 @@ impl CpuGrad {
         };
         let globals = crate::cpu::host_globals(module);
         let byte_lens: Vec<usize> = spec.buffers.iter().map(|b| b.byte_len()).collect();
+        // The epilogues run on the adjoint's launch and write cotangents only; their
+        // writes still count for what the schedule saves.
+        let mut adjoint_writes = writes(&adjoint);
+        let mut adjoint_reads: Vec<Vec<bool>> = adjoint
+            .iter()
+            .map(|l| read_buffers(l.kernel, &l.args, n))
+            .collect();
+        let mut epilogue = Vec::with_capacity(bound.len());
+        for (((l, e), w), r) in bound
+            .iter()
+            .zip(&kernels.epilogues)
+            .zip(&mut adjoint_writes)
+            .zip(&mut adjoint_reads)
+        {
+            epilogue.push(match e {
+                None => None,
+                Some(e) => {
+                    let launch = RaisedLaunch {
+                        kernel: e,
+                        grid: l.config.grid,
+                        block: l.config.block,
+                        dynamic_shared_bytes: l.config.dynamic_shared_bytes,
+                        args: shadow_args(e, &l.params, n),
+                    };
+                    for (a, b) in w.iter_mut().zip(written_buffers(e, &launch.args, n)) {
+                        *a |= b;
+                    }
+                    for (a, b) in r.iter_mut().zip(read_buffers(e, &launch.args, n)) {
+                        *a |= b;
+                    }
+                    let c = compile_cpu_launches(&[launch], globals.len(), options, &byte_lens)?;
+                    c.into_iter().next()
+                }
+            });
+        }
+        // An adjoint that neither reads nor writes a buffer needs no copy of it: the
+        // schedule lends it the current state, which it passes through unchanged.
+        let mut copy = saved_buffers(&writes(&primal), &adjoint_writes);
+        for ((c, r), w) in copy.iter_mut().zip(&adjoint_reads).zip(&adjoint_writes) {
+            for ((c, &r), &w) in c.iter_mut().zip(r).zip(w) {
+                *c &= r || w;
+            }
+        }
         Ok(CpuGrad {
-            copy: saved_buffers(&writes(&primal), &writes(&adjoint)),
+            copy,
             primal: compile_cpu_launches(&primal, globals.len(), options, &byte_lens)?,
             adjoint: compile_cpu_launches(&adjoint, globals.len(), options, &byte_lens)?,
+            epilogue,
             byte_lens,
             globals,
         })
@@ -808,7 +942,13 @@ impl CpuGrad {
             inputs,
             cotangents,
             |k, b| run(&self.primal[k], b),
-            |k, b| run(&self.adjoint[k], b),
+            |k, b| {
+                let b = run(&self.adjoint[k], b)?;
+                match self.epilogue.get(k) {
+                    Some(Some(e)) => run(e, b),
+                    _ => Ok(b),
+                }
+            },
         )
     }
 }
@@ -860,6 +1000,40 @@ impl CpuJvp {
         zero_non_float(&mut tangents_out);
         Ok((all, tangents_out))
     }
+}
+
+/// Which of the first `n` buffers `kernel` may read when launched with `args`: the
+/// buffers of the parameters it loads, atomically updates or copies from; all of them if
+/// it reads through a pointer of unknown root or a pointer parameter not bound to a
+/// buffer. (Conservative: every op of the kernel's arena counts.)
+pub fn read_buffers(kernel: &Kernel, args: &[ParamValue], n: usize) -> Vec<bool> {
+    use parallel_ir::ir::{Addr, MemRoot, OpKind};
+    let mut out = vec![false; n];
+    for op in &kernel.ops {
+        let addr = match &op.kind {
+            OpKind::Load { addr }
+            | OpKind::Atomic { addr, .. }
+            | OpKind::AtomicCas { addr, .. }
+            | OpKind::Memcpy { src: addr, .. } => addr,
+            _ => continue,
+        };
+        match addr {
+            Addr::Root {
+                root: MemRoot::Param(p),
+                ..
+            } => match args.get(*p as usize) {
+                Some(ParamValue::BufferBase(j) | ParamValue::BufferOffset(j, _)) => {
+                    if let Some(r) = out.get_mut(*j) {
+                        *r = true;
+                    }
+                }
+                _ => out.iter_mut().for_each(|r| *r = true),
+            },
+            Addr::Root { .. } => {}
+            Addr::Dynamic(_) => out.iter_mut().for_each(|r| *r = true),
+        }
+    }
+    out
 }
 
 /// Which of the first `n` buffers `kernel` may write when launched with `args`: the

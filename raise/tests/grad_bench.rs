@@ -313,7 +313,9 @@ fn grad_steady_state_xla() {
 /// interleaved calls after 2 warm-ups, at the xla scaled sizes. For A/B comparisons,
 /// `RAISE_BENCH_ATOMIC_ADJOINTS` keeps every adjoint atomic and
 /// `RAISE_BENCH_ALIAS_SCOPES` compiles the derivative kernels with alias scopes and
-/// `RAISE_BENCH_NO_PRIVATIZE` does not privatize their global atomic adds.
+/// `RAISE_BENCH_NO_PRIVATIZE` does not privatize their global atomic adds and
+/// `RAISE_BENCH_NO_GATHER` keeps the adjoints' scatter-form accumulations and
+/// `RAISE_BENCH_KEEP_PRIMAL_STORES` the adjoints' stores to primal buffers.
 /// (`raise grad --target cpu` runs exactly `CpuGrad`, so its values are checked by the
 /// grad suites, not here.)
 #[test]
@@ -329,6 +331,8 @@ fn grad_steady_state_cpu() {
         plain_accumulation: std::env::var("RAISE_BENCH_ATOMIC_ADJOINTS").is_err(),
         alias_scopes: std::env::var("RAISE_BENCH_ALIAS_SCOPES").is_ok(),
         privatize: std::env::var("RAISE_BENCH_NO_PRIVATIZE").is_err(),
+        gather: std::env::var("RAISE_BENCH_NO_GATHER").is_err(),
+        drop_unread_stores: std::env::var("RAISE_BENCH_KEEP_PRIMAL_STORES").is_err(),
     };
     for case in scaled_cases() {
         if only

@@ -408,7 +408,7 @@ impl<'k> Analysis<'k> {
     }
 
     /// The affine form of the integer value `v`, if it is one (see the module doc).
-    fn lin(&self, v: Value, depth: usize) -> Option<Lin> {
+    pub(super) fn lin(&self, v: Value, depth: usize) -> Option<Lin> {
         if let Some(i) = self.vars.iter().position(|&a| a == v) {
             let mut l = Lin::constant(0);
             l.c[i] = 1;

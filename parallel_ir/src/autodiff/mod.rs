@@ -18,13 +18,25 @@
 //!   executing block are marked ([`crate::ir::Kernel::block_local_atomics`]), the
 //!   interior of a stencil's block split from its edges
 //!   ([`blocklocal::block_local_accumulation`]).
+//! * [`gather`]: before those, on a one-dimensional launch, a stencil adjoint's
+//!   scatter-form adds (`x_bar[i + k_m] += v_m(i)`) become gather form (`x_bar[j] +=
+//!   sum_m v_m(j - k_m)`, one writer per element, vectorisable on the CPU) where proven
+//!   legal, with an epilogue kernel for the stores it moves
+//!   ([`gather::gather_accumulation`]; reassociates float sums, used by the CPU
+//!   derivative programs).
+//! * [`deadstores`]: an adjoint's stores to buffers it never reads and whose final
+//!   contents the caller discards (the forward body's output, which the CPU reverse
+//!   schedule restores) are removed, with the forward code that only fed them
+//!   ([`deadstores::drop_unread_stores`]).
 //!
 //! Program-level composition (launch sequences, which buffers are inputs and outputs)
 //! lives in the driver (`raise/src/grad.rs`).
 
 pub mod accumulate;
 pub mod blocklocal;
+pub mod deadstores;
 pub mod forward;
+pub mod gather;
 pub mod reverse;
 pub mod specialize;
 pub mod unroll;

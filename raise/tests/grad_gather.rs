@@ -1,0 +1,212 @@
+//! Owner-computes (gather-form) adjoint accumulation (`parallel_ir::autodiff::gather`)
+//! end to end: the stencil adjoints of stencil1d_pingpong and device_call are rewritten
+//! (stencil2d, a two-dimensional launch, is refused and keeps its form), and
+//! * each rewritten adjoint launch (plus its epilogue) computes what the scatter-form
+//!   adjoint computes, on `parallel-interp` and on `cpu`, element by element within f32
+//!   reassociation tolerance, including sizes where the launch has more threads than
+//!   elements (`n = 1000` on 4 blocks of 256);
+//! * `raise grad --target cpu` (`CpuGrad`, gather and the removal of the adjoints' unread
+//!   primal stores on by default) matches `xla`'s final buffers and gradient, with
+//!   either pass on or off.
+
+mod common;
+
+use common::grad::random_like;
+use common::repo_root as root;
+use raise::buffers::HostBuffer;
+use raise::driver::{self, RunOptions, Target};
+use raise::grad::{AdjointPasses, CpuDerivativeOptions, CpuGrad, RaisedLaunch};
+
+fn pingpong(n: usize, block: usize) -> String {
+    let mut pp = format!(
+        "[buffers.x]\ndtype = \"f32\"\nshape = [{n}]\n[buffers.y]\ndtype = \"f32\"\nshape = [{n}]\n"
+    );
+    for (a, b) in [("x", "y"), ("y", "x")] {
+        pp.push_str(&format!(
+            "[[launch]]\nkernel = \"stencil1d\"\ngrid = [{}]\nblock = [{block}]\nargs = [{n}, \"{a}\", \"{b}\"]\n",
+            n.div_ceil(block)
+        ));
+    }
+    pp
+}
+
+fn device_call(n: usize, block: usize) -> String {
+    format!(
+        "[buffers.x]\ndtype = \"f32\"\nshape = [{}]\n[buffers.y]\ndtype = \"f32\"\nshape = [{n}]\n\
+         [[launch]]\nkernel = \"smooth\"\ngrid = [{}]\nblock = [{block}]\nargs = [{n}, 0.5, \"x\", \"y\"]\n",
+        n + 2,
+        n.div_ceil(block)
+    )
+}
+
+/// `(example, spec text, whether the adjoints are gathered)`.
+fn cases() -> Vec<(&'static str, String, bool)> {
+    let (nx, ny) = (64, 160);
+    vec![
+        ("stencil1d_pingpong", pingpong(4096, 256), true),
+        ("stencil1d_pingpong", pingpong(1000, 256), true),
+        ("stencil1d_pingpong", pingpong(37, 8), true),
+        ("device_call", device_call(4096, 256), true),
+        ("device_call", device_call(1000, 256), true),
+        (
+            "stencil2d",
+            format!(
+                "[buffers.a]\ndtype = \"f32\"\nshape = [{ny}, {nx}]\n[buffers.b]\ndtype = \"f32\"\nshape = [{ny}, {nx}]\n\
+                 [[launch]]\nkernel = \"stencil2d\"\ngrid = [{}, {}]\nblock = [16, 8]\nargs = [{nx}, {ny}, \"a\", \"b\"]\n",
+                nx / 16,
+                ny / 8
+            ),
+            false,
+        ),
+    ]
+}
+
+fn load(example: &str, spec_text: &str) -> (frontend::ir::Module, raise::spec::LaunchSpec) {
+    let dir = root().join("examples").join(example);
+    let spec = raise::spec::parse_spec(spec_text, example).unwrap();
+    let module = driver::load_module(&dir.join("kernel.O2.ll")).unwrap();
+    (module, spec)
+}
+
+fn inputs(spec: &raise::spec::LaunchSpec, seed: u64) -> Vec<HostBuffer> {
+    let zeros: Vec<HostBuffer> = spec
+        .buffers
+        .iter()
+        .map(|b| HostBuffer::zeros(b.dtype, &b.shape).unwrap())
+        .collect();
+    random_like(&zeros, seed)
+}
+
+fn assert_close(what: &str, got: &[HostBuffer], want: &[HostBuffer]) {
+    assert_eq!(got.len(), want.len(), "{what}");
+    for (k, (g, w)) in got.iter().zip(want).enumerate() {
+        assert_eq!(g.data.len(), w.data.len(), "{what}: buffer {k}");
+        for i in 0..w.data.len() / 4 {
+            let (a, b) = (g.get_f64(i).unwrap(), w.get_f64(i).unwrap());
+            assert!(
+                (a - b).abs() <= 1e-5 * (1.0 + b.abs()),
+                "{what}: buffer {k}[{i}] = {a}, want {b}"
+            );
+        }
+    }
+}
+
+#[test]
+fn gathered_adjoint_launches_match_scatter_form() {
+    for (example, text, gathered) in cases() {
+        let (module, spec) = load(example, &text);
+        let bound = driver::bind_spec(&module, &spec).unwrap();
+        let n = spec.buffers.len();
+        let mut all = inputs(&spec, 5);
+        all.extend(inputs(&spec, 17));
+        for l in &bound {
+            let raised = parallel_ir::raise_kernel(&module, l.kernel).unwrap();
+            let scatter = raise::grad::adjoint_for_launch(&raised, l, n, true).unwrap();
+            let passes = AdjointPasses {
+                plain_accumulation: true,
+                gather: true,
+                drop_unread_stores: false,
+            };
+            let (main, epilogue) =
+                raise::grad::adjoint_kernels_for_launch(&raised, l, n, &passes).unwrap();
+            assert_eq!(epilogue.is_some(), gathered, "{example}");
+            let launch = |k| RaisedLaunch {
+                kernel: k,
+                grid: l.config.grid,
+                block: l.config.block,
+                dynamic_shared_bytes: l.config.dynamic_shared_bytes,
+                args: raise::grad::shadow_args(k, &l.params, n),
+            };
+            let mut launches = vec![launch(&main)];
+            if let Some(e) = &epilogue {
+                launches.push(launch(e));
+            }
+            let opts = RunOptions::default();
+            for target in [Target::ParallelInterp, Target::Cpu] {
+                let run = |ls: &[RaisedLaunch]| {
+                    raise::grad::run_raised(&module, target, &opts, all.clone(), ls).unwrap()
+                };
+                let want = run(&[launch(&scatter)]);
+                let got = run(&launches);
+                assert_close(&format!("{example} on {}", target.name()), &got, &want);
+            }
+        }
+    }
+}
+
+#[test]
+fn cpu_gradients_match_xla_with_gather_and_dropped_stores_on_or_off() {
+    for (example, text, _) in cases() {
+        let (module, spec) = load(example, &text);
+        let x = inputs(&spec, 5);
+        let cot = inputs(&spec, 17);
+        let want = raise::grad::grad(
+            &module,
+            &spec,
+            x.clone(),
+            cot.clone(),
+            Target::Xla,
+            &RunOptions::default(),
+        )
+        .unwrap();
+        for (gather, drop_unread_stores) in
+            [(true, true), (true, false), (false, true), (false, false)]
+        {
+            let options = CpuDerivativeOptions {
+                gather,
+                drop_unread_stores,
+                ..CpuDerivativeOptions::default()
+            };
+            let got = CpuGrad::compile(&module, &spec, &options)
+                .unwrap()
+                .run(x.clone(), cot.clone())
+                .unwrap();
+            let what = format!("{example} (gather {gather}, drop {drop_unread_stores})");
+            assert_close(&format!("{what} finals"), &got.0, &want.0);
+            assert_close(&format!("{what} grads"), &got.1, &want.1);
+        }
+        // `raise grad --target cpu` runs the gather form.
+        let d = CpuDerivativeOptions::default();
+        assert!(d.gather && d.drop_unread_stores);
+    }
+}
+
+/// With the unread primal stores dropped (and the forward code that only fed them), the
+/// stencils' adjoints (and epilogues) neither read nor write a primal buffer, so `CpuGrad`
+/// copies nothing before their launches.
+#[test]
+fn stencil_adjoints_leave_primal_buffers_alone() {
+    for (example, text, gathered) in cases() {
+        let (module, spec) = load(example, &text);
+        let bound = driver::bind_spec(&module, &spec).unwrap();
+        let n = spec.buffers.len();
+        for l in &bound {
+            let raised = parallel_ir::raise_kernel(&module, l.kernel).unwrap();
+            let passes = AdjointPasses {
+                plain_accumulation: true,
+                gather: true,
+                drop_unread_stores: true,
+            };
+            let (main, epilogue) =
+                raise::grad::adjoint_kernels_for_launch(&raised, l, n, &passes).unwrap();
+            assert_eq!(epilogue.is_some(), gathered, "{example}");
+            for k in std::iter::once(&main).chain(&epilogue) {
+                let args = raise::grad::shadow_args(k, &l.params, n);
+                assert_eq!(
+                    raise::grad::written_buffers(k, &args, n),
+                    vec![false; n],
+                    "{example}"
+                );
+                assert_eq!(
+                    raise::grad::read_buffers(k, &args, n),
+                    vec![false; n],
+                    "{example}"
+                );
+            }
+            // Without the pass the adjoint re-executes the forward store.
+            let kept = raise::grad::adjoint_for_launch(&raised, l, n, true).unwrap();
+            let args = raise::grad::shadow_args(&kept, &l.params, n);
+            assert!(raise::grad::written_buffers(&kept, &args, n).contains(&true));
+        }
+    }
+}

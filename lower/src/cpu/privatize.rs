@@ -55,6 +55,16 @@
 //! nothing here writes outside the copies). When `malloc` fails (or `G` is 1) the grid
 //! runs as one chunk adding directly into the buffer: one sequential order of the adds,
 //! exact for floats too.
+//!
+//! # A buffer walked per thread stays privatized
+//! A buffer whose adds each thread makes along its own interval (gather_indirect's
+//! `vals_bar`: one index per entry, rows disjoint, bounds loaded) is as eligible as a
+//! scatter target and is privatized too: measured on 2 cores (BENCHMARKS.md, branch
+//! csradj), its adds left atomic (a compare-and-swap loop per float add, uncontended)
+//! made the gradient slower (grad/primal median 5.0 against 4.2), and even plain adds
+//! straight into the buffer with no copy, fill or reduction (the best a proof of
+//! exclusivity could give) did not move it beyond the noise: at `G` = 2 one copy's fill
+//! and reduction are cheap, vectorized passes.
 
 use std::collections::{HashMap, HashSet};
 

@@ -17,7 +17,8 @@
 //! anywhere in the kernel), those stores are removed. No value of the kernel depends on
 //! them (nothing reads `b`), so every other byte the kernel writes is unchanged; `b`'s
 //! bytes keep their old contents, which the claim makes unobservable. Dead code left
-//! behind (the forward loads that only fed the store) is removed too.
+//! behind (the forward loads that only fed the store, and forward loops that computed
+//! only its value, see `gather::effect_free`) is removed too.
 
 use super::accumulate::{collect_sites, AccumulateOptions, Analysis, Key};
 use crate::ir::{Kernel, OpId, OpKind};
@@ -128,6 +129,56 @@ mod tests {
         // Not discardable: kept.
         let mut k = kernel(false);
         assert!(drop_unread_stores(&mut k, &opts(), &|_| false).is_empty());
+    }
+
+    /// `s = sum_{j < 4} x[i + j]; y[i] = s; (div) x_bar[i] = 1` (the forward row loop of a
+    /// gather-style adjoint): once the store of `y` goes, the loop computes only unused
+    /// values and goes too; a loop with a possibly trapping division stays.
+    fn loop_kernel(divide: bool) -> Kernel {
+        let mut b = Builder::new("l");
+        for name in ["x", "y", "x_bar"] {
+            b.param(G, name);
+        }
+        b.grid(|b, _| {
+            b.block(|b, [tx, _, _]| {
+                let w = b.cast(CastOp::SExt, tx, Type::I64);
+                let four = b.i64(4);
+                let off = b.bin(BinaryOp::Mul, w, four);
+                let (lo, hi, one) = (b.i32(0), b.i32(4), b.i32(1));
+                let zero = b.f32(0.0);
+                let sum = b.for_(lo, hi, one, &[zero], |b, j, acc| {
+                    let idx = b.bin(BinaryOp::Add, tx, j);
+                    let idx = if divide {
+                        b.bin(BinaryOp::SDiv, idx, j)
+                    } else {
+                        idx
+                    };
+                    let w = b.cast(CastOp::SExt, idx, Type::I64);
+                    let o = b.bin(BinaryOp::Mul, w, four);
+                    let v = b.load(Type::F32, MemRoot::Param(0), o);
+                    vec![b.bin(BinaryOp::FAdd, acc[0], v)]
+                });
+                b.store(MemRoot::Param(1), off, sum[0]);
+                let one_f = b.f32(1.0);
+                b.store(MemRoot::Param(2), off, one_f);
+            });
+        });
+        b.finish()
+    }
+
+    #[test]
+    fn a_loop_feeding_only_a_dropped_store_goes() {
+        let mut k = loop_kernel(false);
+        assert_eq!(drop_unread_stores(&mut k, &opts(), &|b| b < 2).len(), 1);
+        crate::verify::verify_kernel(&k).unwrap();
+        let text = crate::print::print_kernel(&k);
+        assert!(!text.contains("for") && !text.contains("load"), "{text}");
+        assert!(text.contains("store param2"), "{text}");
+        let mut k = loop_kernel(true);
+        assert_eq!(drop_unread_stores(&mut k, &opts(), &|b| b < 2).len(), 1);
+        crate::verify::verify_kernel(&k).unwrap();
+        let text = crate::print::print_kernel(&k);
+        assert!(text.contains("for") && text.contains("sdiv"), "{text}");
     }
 
     #[test]

@@ -1045,8 +1045,9 @@ fn append_to_block(k: &mut Kernel, block_op: OpId, ops: Vec<OpId>) {
 }
 
 /// Dead-code elimination that also drops unused loads, the unused results of `If`s (their
-/// yielded values), and `If`s left with nothing but their terminators (removing a load or
-/// an empty branch changes no memory and no used value); then ops no longer placed lose
+/// yielded values), `If`s left with nothing but their terminators (removing a load or
+/// an empty branch changes no memory and no used value) and loops of [`effect_free`]
+/// ops whose results are unused (see there why that is legal); then ops no longer placed lose
 /// their memory effects ([`neutralise_unplaced`]).
 pub(super) fn dead_code(k: &mut Kernel) {
     fn sweep(k: &mut Kernel, ops: Vec<OpId>, uses: &mut [u32]) -> Vec<OpId> {
@@ -1106,7 +1107,9 @@ pub(super) fn dead_code(k: &mut Kernel) {
                     || matches!(kind, OpKind::Load { .. })
                     || matches!(&kind, OpKind::If { then_region, else_region, .. }
                         if [then_region, else_region].iter().all(|r| r.ops.len() == 1
-                            && matches!(k.op(r.ops[0]).kind, OpKind::Yield(_)))));
+                            && matches!(k.op(r.ops[0]).kind, OpKind::Yield(_))))
+                    || (matches!(kind, OpKind::For { .. } | OpKind::While { .. })
+                        && kind.regions().iter().all(|r| effect_free(k, r))));
             if dead {
                 kind.for_each_operand(|v| uses[v.index()] -= 1);
                 for r in kind.regions() {
@@ -1137,6 +1140,26 @@ pub(super) fn dead_code(k: &mut Kernel) {
         }
     }
     neutralise_unplaced(k);
+}
+
+/// Whether running `r` changes nothing but its own values: every op (recursively) is
+/// pure (no trapping division), a load, a terminator, or an `If`/`For`/`While` made of
+/// such ops. [`dead_code`] removes a loop of such ops whose results are unused. That is
+/// legal in an adjoint: every loop in it is either its launch's forward loop re-executed
+/// on the same inputs (which terminated in the primal run) or a reverse loop whose trip
+/// count comes from one, so removing it removes a terminating computation of unused
+/// values (it also matches the forward-progress rule of the CUDA C++ sources).
+fn effect_free(k: &Kernel, r: &Region) -> bool {
+    r.ops.iter().all(|&o| {
+        let kind = &k.op(o).kind;
+        match kind {
+            OpKind::Load { .. } | OpKind::Yield(_) | OpKind::Condition { .. } => true,
+            OpKind::If { .. } | OpKind::For { .. } | OpKind::While { .. } => {
+                kind.regions().iter().all(|s| effect_free(k, s))
+            }
+            _ => crate::raising::cleanup::pure(k, kind),
+        }
+    })
 }
 
 /// Ops of the arena that are no longer placed in the kernel's regions lose their memory

@@ -19,13 +19,20 @@
 //! once per block instead of once per thread: same value, no effects). Values defined in
 //! one new thread loop and used in another become per-thread arrays: a fresh block-scoped
 //! [`SharedAlloc`] of `threads * size` bytes, written at `linear_tid * size` right after
-//! the definition and read back at the start of each using loop — unless the value is a
-//! short chain of pure ops over thread ids and block-level values, which is recomputed in
-//! the using loop instead (same ops on the same inputs: same value). Loop-carried values
+//! the definition and read back at the start of each using loop — or recomputed in the
+//! using loop from values it has (same pure, non-faulting ops on the same inputs: same
+//! value), or loaded again from the per-thread slot it was itself loaded from when nothing
+//! writes that slot in between. Which, is a minimum cut over the data-flow graph
+//! (`super::remat`, costs in `plan_crossing`): index arithmetic from thread ids is
+//! recomputed, a loaded value is stored, and one stored load feeding several crossing
+//! values is cheaper than storing each of them. Loop-carried values
 //! and branch results that differ between threads go through per-thread arrays as well,
 //! and so do thread-private allocations (`LocalAlloc` at the top of the thread loop): each
 //! becomes a block array of `threads * size` bytes, thread `t` owning bytes
-//! `[t * size, (t + 1) * size)` (zeroed like the allocation it replaces); one nested in
+//! `[t * size, (t + 1) * size)` (zeroed like the allocation it replaces); a carried
+//! value is loaded where first used and its next value stored right after its definition
+//! when nothing later in the trip reads the old one (see `demote_divergent`), so a matmul
+//! accumulator is updated in place by one thread loop per trip; one nested in
 //! control flow is rejected (`distribute-local`). A reducing barrier
 //! (`__syncthreads_count/and/or`) stores each thread's predicate bit, splits, and counts
 //! the bits once per block. A warp shuffle is an exchange point too: every thread stores
@@ -41,9 +48,10 @@
 use std::collections::{HashMap, HashSet};
 
 use frontend::interp::LaunchConfig;
-use frontend::ir::{BarrierKind, BinaryOp, CastOp};
+use frontend::ir::{BarrierKind, BinaryOp, CastOp, UnaryOp};
 use frontend::Diagnostic;
 
+use super::remat::{self, Candidate, Choice};
 use crate::ir::{
     Addr, Kernel, Level, MemRoot, OpId, OpKind, Region, SharedAlloc, SharedId, Type, Value,
     ValueDef,
@@ -161,6 +169,10 @@ struct Ctx<'a> {
     /// Whether a barrier or warp op may follow the code being split, before the end of
     /// the thread loop (in the enclosing regions, or a next iteration of an enclosing loop).
     tail_barrier: bool,
+    /// Per-thread slot loads that a later thread loop may repeat instead of getting the
+    /// value stored again: the slot (written only by its own thread, at its own offset) is
+    /// not written between the load and any use of its value (see `demote_divergent`).
+    stable: HashMap<Value, (SharedId, Type)>,
 }
 
 impl Ctx<'_> {
@@ -251,6 +263,7 @@ fn distribute_thread_loop(
         preds: Vec::new(),
         seg_preds: HashMap::new(),
         tail_barrier: false,
+        stable: HashMap::new(),
     };
     let ops: Vec<OpId> = body
         .ops
@@ -649,10 +662,13 @@ fn fix_segments(k: &mut Kernel, ctx: &mut Ctx) -> Result<Vec<OpId>, Diagnostic> 
         }
         seg_ops.push(ops);
     }
-    // Which values each segment needs from other segments.
+    // Which values each segment needs from other segments, and how each gets them:
+    // loaded from a new per-thread array (`needs`, stored where defined), loaded again
+    // from the slot it was loaded from (`reload`, `ctx.stable`), or recomputed from its
+    // operands (`remat`): a minimum cut per segment decides (`plan_crossing`).
     let mut needs: Vec<Vec<Value>> = vec![Vec::new(); segs.len()];
-    // Values recomputed instead (cheap pure chains from thread ids and uniform values).
-    let mut remat: Vec<Vec<(Value, Chain)>> = vec![Vec::new(); segs.len()];
+    let mut remat: Vec<Chain> = vec![Vec::new(); segs.len()];
+    let mut reload: Vec<Vec<(Value, (SharedId, Type))>> = vec![Vec::new(); segs.len()];
     let mut spilled: Vec<Value> = Vec::new();
     for (i, ops) in seg_ops.iter().enumerate() {
         let mut uses = Vec::new();
@@ -661,26 +677,28 @@ fn fix_segments(k: &mut Kernel, ctx: &mut Ctx) -> Result<Vec<OpId>, Diagnostic> 
             uses.extend(ps.iter().copied());
         }
         let mut seen = HashSet::new();
-        for u in uses {
-            if let Some(&j) = seg_of.get(&u) {
-                if j != i && seen.insert(u) {
-                    if let Some(chain) = remat_chain(k, u, &seg_of, &ctx.tids) {
-                        // Snapshot the kinds: segments processed earlier rewrite their ops.
-                        let chain = chain
-                            .into_iter()
-                            .map(|o| (o, k.op(o).kind.clone()))
-                            .collect();
-                        remat[i].push((u, chain));
-                        ctx.stats.recomputed += 1;
-                        continue;
-                    }
-                    needs[i].push(u);
-                    if !spilled.contains(&u) {
-                        spilled.push(u);
-                    }
-                }
+        let cross: Vec<Value> = uses
+            .into_iter()
+            .filter(|u| seg_of.get(u).is_some_and(|&j| j != i) && seen.insert(*u))
+            .collect();
+        if cross.is_empty() {
+            continue;
+        }
+        let plan = plan_crossing(k, ctx, &cross, i, &seg_of, &spilled);
+        ctx.stats.recomputed += plan.recomputed;
+        for v in plan.store {
+            needs[i].push(v);
+            if !spilled.contains(&v) {
+                spilled.push(v);
             }
         }
+        reload[i] = plan.reload;
+        // Snapshot the kinds: segments processed earlier rewrite their ops.
+        remat[i] = plan
+            .recompute
+            .into_iter()
+            .map(|o| (o, k.op(o).kind.clone()))
+            .collect();
     }
     let threads =
         u64::from(ctx.cfg.block[0]) * u64::from(ctx.cfg.block[1]) * u64::from(ctx.cfg.block[2]);
@@ -713,7 +731,7 @@ fn fix_segments(k: &mut Kernel, ctx: &mut Ctx) -> Result<Vec<OpId>, Diagnostic> 
             .filter(|v| seg_of.get(v) == Some(&i))
             .collect();
         let mut prologue = Vec::new();
-        let lin = if stores_here.is_empty() && needs[i].is_empty() {
+        let lin = if stores_here.is_empty() && needs[i].is_empty() && reload[i].is_empty() {
             None
         } else {
             Some(linear_tid(k, ctx.cfg, &args, &mut prologue))
@@ -723,39 +741,14 @@ fn fix_segments(k: &mut Kernel, ctx: &mut Ctx) -> Result<Vec<OpId>, Diagnostic> 
         for (t, &a) in ctx.tids.iter().zip(&args) {
             map.insert(*t, a);
         }
-        // Recompute: clone each chain (operands through the thread-id and clone maps).
-        let mut cloned: HashMap<OpId, OpId> = HashMap::new();
-        for (u, chain) in &remat[i] {
-            for (o, kind) in chain {
-                let o = *o;
-                if cloned.contains_key(&o) {
-                    continue;
-                }
-                let mut kind = kind.clone();
-                kind.for_each_operand_mut(|v| {
-                    if let Some(&n) = map.get(v) {
-                        *v = n;
-                    }
-                });
-                let tys: Vec<Type> = k.op(o).results.iter().map(|&v| k.value_type(v)).collect();
-                let c = k.create_op(kind, &tys, k.op(o).loc);
-                for (old, new) in k
-                    .op(o)
-                    .results
-                    .clone()
-                    .into_iter()
-                    .zip(k.op(c).results.clone())
-                {
-                    map.insert(old, new);
-                }
-                cloned.insert(o, c);
-                prologue.push(c);
-            }
-            debug_assert!(map.contains_key(u));
-        }
+        // Loads first (stored values, then repeated slot loads): recomputed ops may use
+        // them.
         if let Some(lin) = lin {
-            for &v in &needs[i] {
-                let (sid, ty) = slot[&v];
+            let loads = needs[i]
+                .iter()
+                .map(|v| (*v, slot[v]))
+                .chain(reload[i].iter().copied());
+            for (v, (sid, ty)) in loads {
                 let off = slot_offset(k, lin, ty, &mut prologue);
                 let ld = k.create_op(
                     OpKind::Load {
@@ -771,6 +764,29 @@ fn fix_segments(k: &mut Kernel, ctx: &mut Ctx) -> Result<Vec<OpId>, Diagnostic> 
                 let nv = k.op(ld).results[0];
                 map.insert(v, nv);
             }
+        }
+        // Recompute: clone the chosen ops in dependency order (operands through the
+        // thread-id, load and clone maps).
+        for (o, kind) in &remat[i] {
+            let o = *o;
+            let mut kind = kind.clone();
+            kind.for_each_operand_mut(|v| {
+                if let Some(&n) = map.get(v) {
+                    *v = n;
+                }
+            });
+            let tys: Vec<Type> = k.op(o).results.iter().map(|&v| k.value_type(v)).collect();
+            let c = k.create_op(kind, &tys, k.op(o).loc);
+            for (old, new) in k
+                .op(o)
+                .results
+                .clone()
+                .into_iter()
+                .zip(k.op(c).results.clone())
+            {
+                map.insert(old, new);
+            }
+            prologue.push(c);
         }
         new_ops.extend(prologue.iter().copied());
         for op in ops.drain(..) {
@@ -850,60 +866,188 @@ fn fix_segments(k: &mut Kernel, ctx: &mut Ctx) -> Result<Vec<OpId>, Diagnostic> 
     Ok(alloc_ops)
 }
 
-/// Ops (with their kinds as they were before any rewriting) recomputing a value.
+/// Ops (with their kinds as they were before any rewriting) recomputing values.
 type Chain = Vec<(OpId, OpKind)>;
 
-/// The pure ops (in dependency order) that recompute `v` from thread ids and values
-/// outside the split thread loops, if there are few enough.
-fn remat_chain(
+/// How a thread loop gets the values it uses from other thread loops.
+struct CrossPlan {
+    /// Stored in a per-thread array where defined, loaded here.
+    store: Vec<Value>,
+    /// Loaded again from the slot they were loaded from (`Ctx::stable`).
+    reload: Vec<(Value, (SharedId, Type))>,
+    /// Pure ops cloned here, in dependency order.
+    recompute: Vec<OpId>,
+    /// How many of the needed values are recomputed or reloaded (not stored).
+    recomputed: usize,
+}
+
+/// Cost units of the store-or-recompute choice: a per-thread array costs a store where
+/// the value is defined and a load where it is used; an integer op costs 1. The ratio
+/// keeps index arithmetic (which the CPU backend's affine analyses need to see) recomputed
+/// up to chains of ~16 ops, as the fixed chain limit before it did.
+const COST_LOAD: u64 = 8;
+const COST_STORE: u64 = 8;
+/// Candidate values considered per thread loop (beyond that: stored).
+const MAX_CANDIDATES: usize = 4096;
+
+/// Cost of recomputing one op (`None`: not recomputed: effects, a load from memory
+/// another thread may write, an integer division that could fault under a predicate).
+fn recompute_cost(kind: &OpKind) -> Option<u64> {
+    if !is_pure(kind) {
+        return None;
+    }
+    Some(match kind {
+        OpKind::Const { .. } | OpKind::Dim(_) | OpKind::RootAddr(_) => 0,
+        OpKind::Binary(op, ..) => match op {
+            BinaryOp::UDiv | BinaryOp::SDiv | BinaryOp::URem | BinaryOp::SRem => return None,
+            BinaryOp::FDiv | BinaryOp::FRem | BinaryOp::Pow | BinaryOp::Atan2 => 16,
+            o if o.is_float() => 2,
+            _ => 1,
+        },
+        OpKind::Unary(u, _) => match u {
+            u if u.is_int() => 1,
+            UnaryOp::FNeg | UnaryOp::FAbs | UnaryOp::Saturate => 1,
+            UnaryOp::Floor | UnaryOp::Ceil | UnaryOp::Trunc | UnaryOp::Round | UnaryOp::Rint => 2,
+            _ => 16,
+        },
+        OpKind::Fma(..) | OpKind::FCmp(..) => 2,
+        _ => 1,
+    })
+}
+
+/// Decide, by a minimum cut over the data-flow graph (`remat::choose`), which of the
+/// values `cross` that thread loop `seg` uses from other thread loops are stored in
+/// per-thread arrays, loaded again from their slot, or recomputed from their operands.
+/// `spilled` are values already stored for an earlier thread loop (only their load is
+/// left to pay). Legal whatever the choice: recomputation repeats pure, non-faulting ops
+/// on the same inputs (the same bits), a stable slot holds the loaded value until the
+/// uses (see `Ctx::stable`), a stored value is the value.
+fn plan_crossing(
     k: &Kernel,
-    v: Value,
+    ctx: &Ctx,
+    cross: &[Value],
+    seg: usize,
     seg_of: &HashMap<Value, usize>,
-    tids: &[Value],
-) -> Option<Vec<OpId>> {
-    const LIMIT: usize = 24;
+    spilled: &[Value],
+) -> CrossPlan {
+    let mut index: HashMap<Value, usize> = HashMap::new();
+    let mut vals: Vec<Value> = Vec::new();
+    let mut cands: Vec<Candidate> = Vec::new();
+    // Candidates are values of other thread loops (not thread ids, not block-level).
+    let is_cand = |v: Value| !ctx.tids.contains(&v) && seg_of.get(&v).is_some_and(|&j| j != seg);
+    let mut work: Vec<Value> = Vec::new();
+    for &v in cross {
+        if is_cand(v) && !index.contains_key(&v) {
+            index.insert(v, vals.len());
+            vals.push(v);
+            work.push(v);
+        }
+    }
+    let mut expanded = 0usize;
+    let mut pending: Vec<(usize, Vec<Value>, Option<u64>)> = Vec::new();
+    while let Some(v) = work.pop() {
+        let i = index[&v];
+        let (rc, operands) = if ctx.stable.contains_key(&v) {
+            (Some(COST_LOAD), Vec::new())
+        } else {
+            match k.value_def(v) {
+                ValueDef::Result(op, _) if expanded < MAX_CANDIDATES => {
+                    let kind = &k.op(op).kind;
+                    match recompute_cost(kind) {
+                        Some(c) => (Some(c), kind.operands()),
+                        None => (None, Vec::new()),
+                    }
+                }
+                _ => (None, Vec::new()),
+            }
+        };
+        expanded += 1;
+        let mut ops_c = Vec::new();
+        for o in operands {
+            if !is_cand(o) {
+                continue;
+            }
+            if let std::collections::hash_map::Entry::Vacant(e) = index.entry(o) {
+                e.insert(vals.len());
+                vals.push(o);
+                work.push(o);
+            }
+            ops_c.push(o);
+        }
+        pending.push((i, ops_c, rc));
+    }
+    cands.resize(
+        vals.len(),
+        Candidate {
+            store_cost: 0,
+            recompute_cost: None,
+            operands: Vec::new(),
+            needed: false,
+        },
+    );
+    for (i, ops_c, rc) in pending {
+        let v = vals[i];
+        cands[i] = Candidate {
+            store_cost: if spilled.contains(&v) {
+                COST_LOAD
+            } else {
+                COST_LOAD + COST_STORE
+            },
+            recompute_cost: rc,
+            operands: ops_c.iter().map(|o| index[o]).collect(),
+            needed: cross.contains(&v),
+        };
+    }
+    let choice = remat::choose(&cands);
+    let mut plan = CrossPlan {
+        store: Vec::new(),
+        reload: Vec::new(),
+        recompute: Vec::new(),
+        recomputed: 0,
+    };
+    for (i, &v) in vals.iter().enumerate() {
+        match choice[i] {
+            Choice::Store => plan.store.push(v),
+            Choice::Recompute => {
+                if cands[i].needed {
+                    plan.recomputed += 1;
+                }
+                if let Some(&slot) = ctx.stable.get(&v) {
+                    plan.reload.push((v, slot));
+                }
+            }
+            Choice::Unused => {}
+        }
+    }
+    // Recomputed ops in dependency order (post-order from the needed values).
     fn visit(
         k: &Kernel,
         v: Value,
-        seg_of: &HashMap<Value, usize>,
-        tids: &[Value],
-        seen: &mut HashSet<OpId>,
+        ctx: &Ctx,
+        index: &HashMap<Value, usize>,
+        choice: &[Choice],
+        seen: &mut HashSet<Value>,
         out: &mut Vec<OpId>,
-    ) -> bool {
-        if tids.contains(&v) || !seg_of.contains_key(&v) {
-            return true;
+    ) {
+        let Some(&i) = index.get(&v) else { return };
+        if choice[i] != Choice::Recompute || ctx.stable.contains_key(&v) || !seen.insert(v) {
+            return;
         }
         let ValueDef::Result(op, _) = k.value_def(v) else {
-            return false;
+            return;
         };
-        if seen.contains(&op) {
-            return true;
+        for o in k.op(op).kind.operands() {
+            visit(k, o, ctx, index, choice, seen, out);
         }
-        let kind = &k.op(op).kind;
-        // Division can fail: recomputing it is still exact, but keep chains cheap.
-        if !is_pure(kind)
-            || matches!(
-                kind,
-                OpKind::Binary(
-                    BinaryOp::UDiv | BinaryOp::SDiv | BinaryOp::URem | BinaryOp::SRem,
-                    ..
-                )
-            )
-        {
-            return false;
+        if !out.contains(&op) {
+            out.push(op);
         }
-        seen.insert(op);
-        for o in kind.operands() {
-            if !visit(k, o, seg_of, tids, seen, out) || out.len() >= LIMIT {
-                return false;
-            }
-        }
-        out.push(op);
-        true
     }
     let mut seen = HashSet::new();
-    let mut out = Vec::new();
-    visit(k, v, seg_of, tids, &mut seen, &mut out).then_some(out)
+    for &v in &vals {
+        visit(k, v, ctx, &index, &choice, &mut seen, &mut plan.recompute);
+    }
+    plan
 }
 
 /// `tx + bx * (ty + by * tz)` as `i64` from the launch's block size.
@@ -1330,6 +1474,25 @@ fn slot_load(k: &mut Kernel, ctx: &mut Ctx, slot: (SharedId, Type), ops: &mut Ve
     v
 }
 
+/// Whether `op` (or an op nested in it) uses one of `vals`.
+fn op_uses_any(k: &Kernel, op: OpId, vals: &[Value]) -> bool {
+    let mut uses = Vec::new();
+    used_in(k, &[op], &mut uses);
+    uses.iter().any(|u| vals.contains(u))
+}
+
+/// `v` and every value of `ops` computed from it (results of ops using it or a value
+/// computed from it, at any depth).
+fn forward_slice(k: &Kernel, ops: &[OpId], v: Value) -> Vec<Value> {
+    let mut out = vec![v];
+    for &op in ops {
+        if op_uses_any(k, op, &out) {
+            out.extend(k.op(op).results.iter().copied());
+        }
+    }
+    out
+}
+
 /// Insert `ops` before the terminator of `r`.
 fn insert_before_term(r: &mut Region, ops: Vec<OpId>) {
     let at = r.ops.len().saturating_sub(1);
@@ -1412,10 +1575,28 @@ fn demote_divergent(
             }
         }
         OpKind::For { inits, body, .. } => {
+            // Each demoted carried value `a_i`: stored before the loop (its init) and at
+            // the end of a trip (the yielded value), loaded in the trip. The load goes
+            // just before the first op using it (not at the top of the body, so that a
+            // value used only after a barrier is loaded by the thread loop using it
+            // instead of being loaded before the barrier and copied across). The store
+            // of the yielded value `y_i` goes right after `y_i`'s top-level definition
+            // when nothing after that definition uses `a_i` or a value computed from it
+            // (else before the terminator): thread `t` alone reads and writes slot `t`,
+            // so moving its store is legal when, in thread `t`'s program order, no read
+            // of the slot in this trip comes after it: the trip's only read is the load
+            // of `a_i`, placed before its first use, which is before `y_i`'s definition
+            // or is that definition; the next trip's load and the load of the result
+            // after the loop come after the store. Then `y_i` no longer crosses the
+            // barriers after its definition (matmul: the accumulator is loaded, updated
+            // and stored by the thread loop after the first barrier; the last barrier's
+            // thread loop, which only copied it into the slot, disappears).
             let mut map = HashMap::new();
-            let mut prologue = Vec::new();
             let ys = yields_of(k, body);
-            let mut stores = Vec::new();
+            // (loaded value, its slot, the load's ops)
+            let mut loads: Vec<(Value, (SharedId, Type), Vec<OpId>)> = Vec::new();
+            // (index into `loads`, stored value before rewriting, the store's ops)
+            let mut stores: Vec<(usize, Value, Vec<OpId>)> = Vec::new();
             for i in 0..inits.len() {
                 if flags.carried[i] {
                     continue;
@@ -1423,19 +1604,92 @@ fn demote_divergent(
                 let slot = new_slot(k, ctx, body.args[i + 1]);
                 result_slots[i] = Some(slot);
                 slot_store(k, ctx, slot, inits[i], before);
-                let v = slot_load(k, ctx, slot, &mut prologue);
+                let mut lops = Vec::new();
+                let v = slot_load(k, ctx, slot, &mut lops);
                 map.insert(body.args[i + 1], v);
-                slot_store(k, ctx, slot, ys[i], &mut stores);
+                loads.push((v, slot, lops));
+                // A value yielded unchanged leaves the slot as it is: no store.
+                if ys[i] != body.args[i + 1] {
+                    let mut sops = Vec::new();
+                    slot_store(k, ctx, slot, ys[i], &mut sops);
+                    stores.push((loads.len() - 1, ys[i], sops));
+                }
             }
-            let mut ops = prologue;
-            ops.extend(body.ops.iter().copied());
-            rewrite_in(k, &ops[..], &map);
-            rewrite_in(k, &stores, &map);
-            body.ops = ops;
-            insert_before_term(body, stores);
-            // The yield's own operands were rewritten too; the stored values are the
-            // pre-rewrite ones only when a yield forwards a carried arg unchanged, which
-            // the map handles (it maps the arg to its reload).
+            let mut ops = body.ops.clone();
+            let term = ops.pop();
+            rewrite_in(k, &ops, &map);
+            for (_, _, sops) in &stores {
+                rewrite_in(k, sops, &map);
+            }
+            rewrite_in(k, &term.into_iter().collect::<Vec<_>>(), &map);
+            let all_stores: Vec<OpId> = stores.iter().flat_map(|s| s.2.clone()).collect();
+            // Loads before their first use; one used only by the stores or the
+            // terminator goes at the end, before the stores.
+            let late: Vec<OpId> = all_stores.iter().copied().chain(term).collect();
+            let mut placed: Vec<(usize, Vec<OpId>)> = Vec::new();
+            for (v, _, lops) in &loads {
+                match ops.iter().position(|&o| op_uses_any(k, o, &[*v])) {
+                    Some(p) => placed.push((p, lops.clone())),
+                    None if late.iter().any(|&o| op_uses_any(k, o, &[*v])) => {
+                        placed.push((ops.len(), lops.clone()))
+                    }
+                    None => {}
+                }
+            }
+            // Stores right after the yielded value's definition when nothing after it
+            // (later ops, the terminator, the other stores) uses the loaded value or a
+            // value computed from it.
+            let mut early: Vec<(usize, Vec<OpId>)> = Vec::new();
+            let mut tail: Vec<OpId> = Vec::new();
+            let mut early_slots = Vec::new();
+            for (li, y, sops) in &stores {
+                let (v, slot, _) = &loads[*li];
+                let y = map.get(y).copied().unwrap_or(*y);
+                let def = ops.iter().position(|&o| k.op(o).results.contains(&y));
+                let ok = def.is_some_and(|d| {
+                    let tainted = forward_slice(k, &ops, *v);
+                    let mut later: Vec<OpId> = ops[d + 1..].to_vec();
+                    later.extend(all_stores.iter().copied().filter(|o| !sops.contains(o)));
+                    // The terminator keeps only the uniform carried values.
+                    let kept = keep(&yields_of(k, body), &flags.carried);
+                    !later.iter().any(|&o| op_uses_any(k, o, &tainted))
+                        && !kept.iter().any(|u| tainted.contains(u))
+                });
+                match def {
+                    Some(d) if ok => {
+                        early.push((d + 1, sops.clone()));
+                        early_slots.push(slot.0);
+                    }
+                    _ => tail.extend(sops.iter().copied()),
+                }
+            }
+            let mut new_ops = Vec::new();
+            for idx in 0..=ops.len() {
+                for (p, lops) in &placed {
+                    if *p == idx {
+                        new_ops.extend(lops.iter().copied());
+                    }
+                }
+                for (p, sops) in &early {
+                    if *p == idx {
+                        new_ops.extend(sops.iter().copied());
+                    }
+                }
+                if let Some(&o) = ops.get(idx) {
+                    new_ops.push(o);
+                }
+            }
+            new_ops.extend(tail);
+            // A load whose slot is written only at the end of the trip may be repeated
+            // by any thread loop of the trip that needs its value (they all run before
+            // that store).
+            for (v, slot, _) in &loads {
+                if !early_slots.contains(&slot.0) {
+                    ctx.stable.insert(*v, *slot);
+                }
+            }
+            new_ops.extend(term);
+            body.ops = new_ops;
             if let Some(&t) = body.ops.last() {
                 if let OpKind::Yield(v) = &mut k.op_mut(t).kind {
                     *v = keep(v, &flags.carried);
@@ -1463,6 +1717,8 @@ fn demote_divergent(
                 slot_store(k, ctx, slot, inits[i], before);
                 let v = slot_load(k, ctx, slot, &mut prologue);
                 map.insert(b.args[i], v);
+                // Written again only at the end of the trip (after the after-region).
+                ctx.stable.insert(v, slot);
                 slot_store(k, ctx, slot, ys[i], &mut stores);
             }
             let mut ops = prologue;
@@ -1491,6 +1747,8 @@ fn demote_divergent(
                 slot_store(k, ctx, slot, c, &mut cond_stores);
                 let v = slot_load(k, ctx, slot, &mut aprologue);
                 amap.insert(a.args[i], v);
+                // Written again only by the next trip's before-region.
+                ctx.stable.insert(v, slot);
             }
             insert_before_term(b, cond_stores);
             if let Some(&t) = b.ops.last() {
@@ -1511,6 +1769,9 @@ fn demote_divergent(
         if let Some(slot) = result_slots[i] {
             let v = slot_load(k, ctx, slot, after);
             ctx.pending.insert(r, v);
+            // Nothing writes the slot again before the uses of the result (a next
+            // execution of the op comes after them).
+            ctx.stable.insert(v, slot);
         }
     }
     let keep_results: Vec<bool> = result_slots.iter().map(|s| s.is_none()).collect();

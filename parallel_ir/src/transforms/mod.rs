@@ -3,3 +3,4 @@
 
 pub mod barrier_elim;
 pub mod distribute;
+pub mod remat;

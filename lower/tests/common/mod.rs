@@ -381,7 +381,22 @@ pub fn eval_pred(p: IntPredicate, a: i32, b: i32) -> bool {
 /// `st = bd/2; while (st > 0) { if (t < st) s[t] += s[t+st]; sync; st >>= 1 }`, and a
 /// zero-padded load (`g < n`).
 pub fn tree_reduce(block: u32) -> Kernel {
-    let mut b = Kb::new("tree_unroll");
+    tree_then(block, Tail::Slot(0))
+}
+
+/// What a block reads of `s` after the halving loop of [`tree_then`].
+#[derive(Clone, Copy, Debug)]
+pub enum Tail {
+    /// Thread 0 writes `s[k]` (a constant slot) to `out[blockIdx.x]`.
+    Slot(u32),
+    /// Every thread `t` writes `s[t]` to `out[blockIdx.x * blockDim.x + t]`.
+    All,
+}
+
+/// The tree reduction of [`tree_reduce`] (staging `s[t] = x[g]` under `g < n`, halving
+/// loop) followed by `tail`'s reads of `s`.
+pub fn tree_then(block: u32, tail: Tail) -> Kernel {
+    let mut b = Kb::new("tree_then");
     let n = b.param(Type::I32);
     b.param(Type::Ptr(AddrSpace::Global));
     b.param(Type::Ptr(AddrSpace::Global));
@@ -438,21 +453,30 @@ pub fn tree_reduce(block: u32) -> Kernel {
                     vec![b.bin(ops, BinaryOp::LShr, st, one)]
                 },
             );
-            let zero = b.c32(ops, 0);
-            let is0 = b.icmp(ops, IntPredicate::Eq, tx, zero);
-            b.if_(
-                ops,
-                is0,
-                &[],
-                |b, ops| {
-                    let z = b.ci(ops, 0, Type::I64);
-                    let r = b.load(ops, s, z, Type::F32);
-                    let ob = b.offset(ops, bx, 4);
-                    b.store(ops, MemRoot::Param(2), ob, r);
-                    vec![]
-                },
-                |_, _| vec![],
-            );
+            match tail {
+                Tail::Slot(k) => {
+                    let zero = b.c32(ops, 0);
+                    let is0 = b.icmp(ops, IntPredicate::Eq, tx, zero);
+                    b.if_(
+                        ops,
+                        is0,
+                        &[],
+                        |b, ops| {
+                            let z = b.ci(ops, i64::from(k) * 4, Type::I64);
+                            let r = b.load(ops, s, z, Type::F32);
+                            let ob = b.offset(ops, bx, 4);
+                            b.store(ops, MemRoot::Param(2), ob, r);
+                            vec![]
+                        },
+                        |_, _| vec![],
+                    );
+                }
+                Tail::All => {
+                    let r = b.load(ops, s, ot, Type::F32);
+                    let og = b.offset(ops, g, 4);
+                    b.store(ops, MemRoot::Param(2), og, r);
+                }
+            }
         });
     });
     b.finish(top)

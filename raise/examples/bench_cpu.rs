@@ -14,7 +14,8 @@
 //! a verdict comes from the ratio column, not from times taken in separate periods.
 //! Between the two sides the bench sleeps [`SETTLE`] so the previous side's OpenMP
 //! workers stop spinning (libomp's default block time is 200 ms) and do not steal a core.
-//! Per-round ratios and the load average go to stderr. The interpreter is far slower,
+//! Per-round ratios and the load average go to stderr; `RAISE_BENCH_OBJ=DIR` writes each
+//! compiled kernel's MLIR text and object file to DIR (to read the machine code). The interpreter is far slower,
 //! so it is compared with the CPU backend at a small size of the same kernel (one run).
 //!
 //! `cargo run --release -p raise --example bench_cpu xla [reps] [module]` instead times the
@@ -147,6 +148,23 @@ impl CpuBench {
         )
         .unwrap_or_else(|d| panic!("{d}"));
         let compile_ms = t0.elapsed().as_secs_f64() * 1e3;
+        // RAISE_BENCH_OBJ=DIR writes the MLIR text and the object file of each kernel
+        // (DIR/<kernel>-<size>.mlir, .o), to look at the machine code.
+        if let Some(dir) = std::env::var_os("RAISE_BENCH_OBJ") {
+            let stem = Path::new(&dir).join(format!("{}-{size}", case.name));
+            let text = lower::cpu::emit::emit_module_facts(
+                &k,
+                &launch.config,
+                module.globals.len(),
+                raise::cpu::distinct_buffers(launch),
+                &facts,
+            )
+            .unwrap_or_else(|d| panic!("{d}"));
+            std::fs::write(stem.with_extension("mlir"), text).unwrap_or_else(|e| panic!("{e}"));
+            compiled
+                .write_object(&stem.with_extension("o"))
+                .unwrap_or_else(|d| panic!("{d}"));
+        }
         let globals = module
             .globals
             .iter()

@@ -21,6 +21,7 @@ mod jit;
 mod prefetch;
 pub mod privatize;
 mod split;
+pub mod stream;
 mod unroll;
 
 use frontend::interp::LaunchConfig;
@@ -30,6 +31,7 @@ use parallel_ir::ir::Kernel;
 
 pub use jit::CompiledKernel;
 pub use privatize::PrivatizeFacts;
+pub use stream::StreamLimits;
 
 /// What one kernel parameter receives on the CPU.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -26,7 +26,8 @@
 //! unrolled (`super::unroll`), so each step's split is decided when compiling.
 //! A row-major grid with power-of-two block width runs one flat x loop across the blocks
 //! of a row (`super::flat`); loads in tile loops are prefetched trips ahead
-//! (`super::prefetch`); stores into large buffers the kernel only stores to go out as
+//! (`super::prefetch`), and a grid loop's loads at the block a few KiB ahead
+//! (`super::blockahead`); stores into large buffers the kernel only stores to go out as
 //! aligned non-temporal vectors, fenced per grid iteration (`super::stream`).
 //! With [`emit_module_with`]'s `distinct_params`, accesses
 //! through pointer parameters carry alias scopes (the launch binds them to distinct
@@ -1063,6 +1064,9 @@ impl<'a> Emitter<'a> {
             let t = self.def(&format!("arith.muli {t}, {bx} : i32"));
             let t = self.def(&format!("arith.addi {t}, {} : i32", idx[0]));
             self.linear_tid = Some(t);
+        }
+        if level == Level::Grid {
+            self.block_prefetch(body)?;
         }
         self.region_body(body)?;
         self.linear_tid = outer_tid;

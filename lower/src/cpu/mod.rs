@@ -14,6 +14,7 @@
 //! knows the launch's buffers ([`compile_facts`], [`privatize`]): chunks of blocks add
 //! into private copies with plain adds, then the copies are summed into the buffer.
 
+mod blockahead;
 pub mod emit;
 mod flat;
 mod forward;

@@ -37,8 +37,11 @@
 //! exact on a segment), `ext(threadIdx.x)` outside a flat loop, and values fixed over the
 //! loop, by 64-bit add, sub and multiplication or shift by constants (ring operations:
 //! the coefficient is exact modulo 2^64, as the address arithmetic is). x86-64 only (the
-//! fence is `llvm.x86.sse.sfence`). `RAISE_CPU_STREAM=0` turns it off, `=1` on (the
-//! default is decided by measurement, see [`DEFAULT_ON`]).
+//! fence is `llvm.x86.sse.sfence`). A segment with compile-time bounds shorter than 128
+//! threads is left alone (too short to pay for its extra copies of the body).
+//! `RAISE_CPU_STREAM=0` turns it off, `=1` on ([`DEFAULT_ON`]: on, as measured: the
+//! 16384^2 stencil went from 0.99-1.02x to 0.81-0.86x of the hand-written OpenMP loop,
+//! objects of both linked into one C program on the same buffers, 2 threads).
 //!
 //! # Why it is legal
 //! - Same values: each thread of a group runs the same body in the same order; only its
@@ -300,8 +303,8 @@ impl<'k> Emitter<'k> {
         }
         let seg = self.segment.as_ref()?;
         if let Some((lo, hi)) = seg.bounds {
-            // Too short for a whole line after the alignment peel.
-            if u64::from(hi - lo) < 2 * LINE {
+            // Too short to pay for the extra copies of the body.
+            if hi - lo < 128 {
                 return None;
             }
         }

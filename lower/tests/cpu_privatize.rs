@@ -110,6 +110,7 @@ fn facts(bins_bytes: Option<u64>, floats: bool, chunks: Option<u32>) -> Privatiz
         param_bytes: vec![None, Some(1 << 20), bins_bytes],
         float_atomics: floats,
         chunks,
+        stream: None,
     }
 }
 
@@ -383,6 +384,7 @@ fn three_d_grid_runs_every_block_once() {
             param_bytes: vec![Some(nb as u64 * 4)],
             float_atomics: false,
             chunks,
+            stream: None,
         };
         let p = privatize::plan(&k, grid_body(&k), g, [block, 1, 1], &f).expect("privatized");
         assert_eq!(p.chunks, chunks.unwrap_or(1).min(nb as u32));

@@ -254,6 +254,7 @@ pub fn privatize_facts(
         param_bytes,
         float_atomics,
         chunks: None,
+        stream: None,
     }
 }
 

@@ -26,7 +26,9 @@
 //! unrolled (`super::unroll`), so each step's split is decided when compiling.
 //! A row-major grid with power-of-two block width runs one flat x loop across the blocks
 //! of a row (`super::flat`); loads in tile loops are prefetched trips ahead
-//! (`super::prefetch`).
+//! (`super::prefetch`), and a grid loop's loads at the block a few KiB ahead
+//! (`super::blockahead`); stores into large buffers the kernel only stores to go out as
+//! aligned non-temporal vectors, fenced per grid iteration (`super::stream`).
 //! With [`emit_module_with`]'s `distinct_params`, accesses
 //! through pointer parameters carry alias scopes (the launch binds them to distinct
 //! buffers).
@@ -152,6 +154,8 @@ pub(super) struct Emitter<'a> {
     /// Nesting depth of the regions being emitted, and that of the deferred staging loop.
     pub(super) region_depth: usize,
     pub(super) pending_depth: usize,
+    /// Streaming stores into large store-only buffers (`super::stream`).
+    pub(super) stream: super::stream::State,
 }
 
 /// MLIR text of the kernel bound to `cfg`. The function's arguments are the kernel's
@@ -244,6 +248,7 @@ pub fn emit_module_facts(
         scopes: Vec::new(),
         privatize: super::privatize::State::new(facts.clone()),
         tile_loop: None,
+        stream: super::stream::State::new(kernel, facts),
     };
     let mut sig = Vec::new();
     for (i, &p) in kernel.params.iter().enumerate() {
@@ -512,6 +517,9 @@ impl<'a> Emitter<'a> {
             }
         }
         if self.privatized_op(id)? {
+            return Ok(());
+        }
+        if self.stream.redirect.is_some() && self.redirected_store(id)? {
             return Ok(());
         }
         let res = data.results.first().copied();
@@ -1057,6 +1065,9 @@ impl<'a> Emitter<'a> {
             let t = self.def(&format!("arith.addi {t}, {} : i32", idx[0]));
             self.linear_tid = Some(t);
         }
+        if level == Level::Grid {
+            self.block_prefetch(body)?;
+        }
         self.region_body(body)?;
         self.linear_tid = outer_tid;
         if let Some(s) = saved {
@@ -1122,43 +1133,58 @@ impl<'a> Emitter<'a> {
             Some(_) => self.cfg.grid[0] * dims[0],
             None => dims[0],
         };
+        // The x loop over positions `[lo, hi)`, or `base + [lo, hi)` (`super::stream`'s
+        // groups, whose loop has constant bounds).
+        let mut emit_loop =
+            |e: &mut Self, lo: &str, hi: &str, base: Option<&str>| -> Result<(), Diagnostic> {
+                let iv = e.fresh();
+                e.line(&format!("scf.for {iv} = {lo} to {hi} step {c1s} {{"));
+                e.indent += 1;
+                let saved = has_allocs.then(|| e.stack_save());
+                let iv = match base {
+                    Some(b) => e.def(&format!("arith.addi {b}, {iv} : index")),
+                    None => iv,
+                };
+                let x = e.def(&format!("arith.index_cast {iv} : index to i32"));
+                let x64 = e.def(&format!("arith.index_cast {iv} : index to i64"));
+                let x_arg = body
+                    .args
+                    .first()
+                    .copied()
+                    .filter(|_| flat.is_none() && e.in_fused);
+                if let Some(seg) = e.segment.as_mut() {
+                    seg.x64 = Some(x64);
+                    seg.x_arg = x_arg;
+                }
+                let mut x = x;
+                if let Some(&a) = body.args.first() {
+                    e.bind_x(flat.as_ref(), a, &x);
+                    x = e.name(a)?;
+                }
+                let bx = e.const_int(i64::from(dims[0]), "i32");
+                let by = e.const_int(i64::from(dims[1]), "i32");
+                let t = e.def(&format!("arith.muli {}, {by} : i32", idx[2]));
+                let t = e.def(&format!("arith.addi {t}, {} : i32", idx[1]));
+                let t = e.def(&format!("arith.muli {t}, {bx} : i32"));
+                let t = e.def(&format!("arith.addi {t}, {x} : i32"));
+                e.linear_tid = Some(t);
+                e.region_body(body)?;
+                if let Some(s) = saved {
+                    e.stack_restore(s);
+                }
+                e.line("scf.yield");
+                e.indent -= 1;
+                e.line("}");
+                Ok(())
+            };
         let mut leaf = |e: &mut Self, lo: &str, hi: &str| -> Result<(), Diagnostic> {
             e.prefetch_segment(body, flat.as_ref(), lo, hi)?;
-            let iv = e.fresh();
-            e.line(&format!("scf.for {iv} = {lo} to {hi} step {c1s} {{"));
-            e.indent += 1;
-            let saved = has_allocs.then(|| e.stack_save());
-            let x = e.def(&format!("arith.index_cast {iv} : index to i32"));
-            let x64 = e.def(&format!("arith.index_cast {iv} : index to i64"));
-            let x_arg = body
-                .args
-                .first()
-                .copied()
-                .filter(|_| flat.is_none() && e.in_fused);
-            if let Some(seg) = e.segment.as_mut() {
-                seg.x64 = Some(x64);
-                seg.x_arg = x_arg;
+            match e.stream_site(body, flat.as_ref()) {
+                Some(site) => {
+                    e.streamed_segment(&site, body, flat.as_ref(), lo, hi, &mut emit_loop)
+                }
+                None => emit_loop(e, lo, hi, None),
             }
-            let mut x = x;
-            if let Some(&a) = body.args.first() {
-                e.bind_x(flat.as_ref(), a, &x);
-                x = e.name(a)?;
-            }
-            let bx = e.const_int(i64::from(dims[0]), "i32");
-            let by = e.const_int(i64::from(dims[1]), "i32");
-            let t = e.def(&format!("arith.muli {}, {by} : i32", idx[2]));
-            let t = e.def(&format!("arith.addi {t}, {} : i32", idx[1]));
-            let t = e.def(&format!("arith.muli {t}, {bx} : i32"));
-            let t = e.def(&format!("arith.addi {t}, {x} : i32"));
-            e.linear_tid = Some(t);
-            e.region_body(body)?;
-            if let Some(s) = saved {
-                e.stack_restore(s);
-            }
-            e.line("scf.yield");
-            e.indent -= 1;
-            e.line("}");
-            Ok(())
         };
         match plan {
             Some(plan) => self.segmented_x_loop(plan, body, n, &mut leaf)?,
@@ -1326,6 +1352,7 @@ impl<'a> Emitter<'a> {
             ext[2], ext[1]
         ));
         self.indent += 1;
+        self.stream_grid_begin(u64::from(self.cfg.grid[1]) * u64::from(self.cfg.grid[2]));
         for (i, iv) in [(2usize, &z), (1, &y)] {
             let v = self.def(&format!("arith.index_cast {iv} : index to i32"));
             if let Some(&a) = body.args.get(i) {
@@ -1346,6 +1373,7 @@ impl<'a> Emitter<'a> {
                 self.indent -= 1;
                 self.line("}");
             }
+            self.stream_grid_end();
             self.line("scf.reduce");
             self.indent -= 1;
             self.line("}");
@@ -1372,6 +1400,7 @@ impl<'a> Emitter<'a> {
             self.indent -= 1;
             self.line("}");
         }
+        self.stream_grid_end();
         self.line("scf.reduce");
         self.indent -= 1;
         self.line("}");
@@ -1515,7 +1544,7 @@ impl<'a> Emitter<'a> {
 
     /// `, alias_scopes = [...], noalias_scopes = [...]` for an access rooted at a scoped
     /// pointer parameter (see [`emit_module_with`]); empty otherwise.
-    fn scope_attrs(&self, addr: &Addr) -> String {
+    pub(super) fn scope_attrs(&self, addr: &Addr) -> String {
         let Addr::Root {
             root: MemRoot::Param(i),
             ..

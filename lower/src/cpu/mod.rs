@@ -14,6 +14,7 @@
 //! knows the launch's buffers ([`compile_facts`], [`privatize`]): chunks of blocks add
 //! into private copies with plain adds, then the copies are summed into the buffer.
 
+mod blockahead;
 pub mod emit;
 mod flat;
 mod forward;
@@ -21,6 +22,7 @@ mod jit;
 mod prefetch;
 pub mod privatize;
 mod split;
+pub mod stream;
 mod unroll;
 
 use frontend::interp::LaunchConfig;
@@ -30,6 +32,7 @@ use parallel_ir::ir::Kernel;
 
 pub use jit::CompiledKernel;
 pub use privatize::PrivatizeFacts;
+pub use stream::StreamLimits;
 
 /// What one kernel parameter receives on the CPU.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

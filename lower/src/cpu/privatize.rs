@@ -91,6 +91,10 @@ pub struct PrivatizeFacts {
     /// The number of chunks `G`; default: the available parallelism, at most
     /// [`MAX_CHUNKS`].
     pub chunks: Option<u32>,
+    /// The thresholds of streaming stores into buffers the kernel only stores to
+    /// (`super::stream`, which also reads `param_bytes`); default:
+    /// [`super::StreamLimits::host`].
+    pub stream: Option<super::StreamLimits>,
 }
 
 /// One buffer to privatize.

@@ -428,6 +428,8 @@ pub(super) struct SegmentState {
     /// 2^31, so both extensions equal the i64 counter), which LLVM sees as affine even
     /// when the segment's bounds are run-time values.
     pub(super) x_arg: Option<parallel_ir::ir::Value>,
+    /// The segment's bounds when they are compile-time constants (a static split).
+    pub(super) bounds: Option<(u32, u32)>,
 }
 
 impl Emitter<'_> {
@@ -993,6 +995,7 @@ impl Emitter<'_> {
                             .insert(o, (base.to_string(), ex.c, lo.to_string()));
                     }
                 }
+                state.bounds = Some((lo as u32, hi as u32));
                 segments.push((lo as u32, hi as u32, state));
                 lo = hi;
             }

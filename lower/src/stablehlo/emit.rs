@@ -2267,11 +2267,22 @@ impl<'k> Emitter<'k> {
                 let (pm, pv) = if c == 0 && high == 0 {
                     (m.name, v.name.clone())
                 } else {
-                    let zf = self.cst(false, "i1", 0);
+                    // The mask moves as i8 (0/1) and is compared back: XLA's CPU
+                    // kernels do not vectorize loops that pad i1 tensors.
+                    let m8 = self.convert(&m, "i8");
+                    let z8 = self.cst(false, "i8", 0);
                     let z = self.cst(false, el, 0);
+                    let pm8 = self.let_(format!(
+                        "stablehlo.pad {}, {}, low = [{c}], high = [{high}], interior = [0] : (tensor<{n}xi8>, tensor<i8>) -> tensor<{}xi8>",
+                        m8.name, z8.name, mem.len
+                    ));
+                    let zb = self.let_(format!(
+                        "stablehlo.broadcast_in_dim {}, dims = [] : (tensor<i8>) -> tensor<{}xi8>",
+                        z8.name, mem.len
+                    ));
                     let pm = self.let_(format!(
-                        "stablehlo.pad {}, {}, low = [{c}], high = [{high}], interior = [0] : (tensor<{n}xi1>, tensor<i1>) -> tensor<{}xi1>",
-                        m.name, zf.name, mem.len
+                        "stablehlo.compare NE, {pm8}, {zb} : (tensor<{}xi8>, tensor<{}xi8>) -> tensor<{}xi1>",
+                        mem.len, mem.len, mem.len
                     ));
                     let pv = self.let_(format!(
                         "stablehlo.pad {}, {}, low = [{c}], high = [{high}], interior = [0] : (tensor<{n}x{el}>, tensor<{el}>) -> {mt}",

@@ -77,24 +77,60 @@ impl Affine {
         })
     }
     /// `(s, c)` if the form equals `s * lane + c` for the flat lane index
-    /// `lane = ((bz * gy + by) * gx + bx) * nt + (tz * BY + ty) * BX + tx` (ids whose
-    /// extent is 1 are always 0, so their coefficient does not matter).
-    pub fn as_lane(&self, extent: &[i64; 6]) -> Option<(i64, i64)> {
-        let [gx, gy, _, bx, by, bz] = *extent;
-        let nt = bx * by * bz;
-        let s = self.coef[3];
-        let lane_coef = [nt, nt * gx, nt * gx * gy, 1, bx, bx * by];
+    /// `lane = sum(strides[k] * id[k])` (see [`lane_strides`]; ids whose extent is 1 are
+    /// always 0, so their coefficient does not matter).
+    pub fn as_lane(&self, extent: &[i64; 6], strides: &[i64; 6]) -> Option<(i64, i64)> {
+        // The lane's unit step is the innermost varying id's (none varies: one lane).
+        let s = (0..6)
+            .find(|&k| extent[k] > 1 && strides[k] == 1)
+            .map_or(0, |k| self.coef[k]);
         for k in 0..6 {
-            if extent[k] > 1 && self.coef[k] != s.checked_mul(lane_coef[k])? {
+            if extent[k] > 1 && self.coef[k] != s.checked_mul(strides[k])? {
                 return None;
             }
         }
-        if extent[3] <= 1 && s != 0 {
-            // tx has extent 1: the lane stride must come from another id.
-            return None;
-        }
         Some((s, self.c))
     }
+}
+
+/// The default lane order, outermost id first: block z, y, x, thread z, y, x, so that
+/// `lane = ((bz * gy + by) * gx + bx) * nt + (tz * BY + ty) * BX + tx` (warps are
+/// aligned groups of 32 lanes, blocks runs of `nt` lanes).
+pub const DEFAULT_ORDER: [usize; 6] = [2, 1, 0, 5, 4, 3];
+
+/// Each id's stride in the flat lane index when the lane is the mixed-radix number of
+/// the ids in `order` (outermost first) with digit ranges `extent`.
+pub fn lane_strides(order: &[usize; 6], extent: &[i64; 6]) -> [i64; 6] {
+    let mut strides = [0; 6];
+    let mut acc = 1i64;
+    for &k in order.iter().rev() {
+        strides[k] = acc;
+        acc = acc.saturating_mul(extent[k].max(1));
+    }
+    strides
+}
+
+/// A lane order under which the access `f` (an element index) walks the memory in
+/// lane order: every varying id (extent > 1) has a positive coefficient, they nest as
+/// a [`BoxView`], and the order lists them by decreasing coefficient (ids of extent 1
+/// first, in [`DEFAULT_ORDER`]'s order). Then a load or store through `f` needs no
+/// transpose (a dense box is `s * lane + c`: a slice). `None` when `f` has no such
+/// view or the order lists the varying ids as [`DEFAULT_ORDER`] does.
+pub fn order_for(f: &Affine, extent: &[i64; 6]) -> Option<[usize; 6]> {
+    if (0..6).any(|k| extent[k] > 1 && f.coef[k] <= 0) {
+        return None;
+    }
+    let bv = box_view(f, extent, &[0, 1, 2, 3, 4, 5], i64::MAX)?;
+    let mut order: Vec<usize> = DEFAULT_ORDER
+        .iter()
+        .copied()
+        .filter(|&k| extent[k] <= 1)
+        .collect();
+    order.extend(bv.dims.iter().map(|d| d.0));
+    let order: [usize; 6] = order.try_into().ok()?;
+    let varying =
+        |o: &[usize; 6]| -> Vec<usize> { o.iter().copied().filter(|&k| extent[k] > 1).collect() };
+    (varying(&order) != varying(&DEFAULT_ORDER)).then_some(order)
 }
 
 /// A dense-box view of an affine access `row[c + sum(a_i * id_i)]` (one row per block
@@ -185,9 +221,20 @@ mod tests {
             .unwrap()
             .add(&Affine::constant(2))
             .unwrap();
-        assert_eq!(a.as_lane(&ext), Some((1, 2)));
-        assert_eq!(a.scale(4).unwrap().as_lane(&ext), Some((4, 8)));
-        assert_eq!(Affine::id(3).as_lane(&ext), None);
+        let st = lane_strides(&DEFAULT_ORDER, &ext);
+        assert_eq!(st, [256, 1024, 1024, 1, 256, 256]);
+        assert_eq!(a.as_lane(&ext, &st), Some((1, 2)));
+        assert_eq!(a.scale(4).unwrap().as_lane(&ext, &st), Some((4, 8)));
+        assert_eq!(Affine::id(0).as_lane(&ext, &st), None);
+        // Block 1 x 256 (threadIdx.y): the unit step is ty's.
+        let ext_y = [4, 1, 1, 1, 256, 1];
+        let st_y = lane_strides(&DEFAULT_ORDER, &ext_y);
+        let mut b = Affine::id(4)
+            .add(&Affine::id(0).scale(256).unwrap())
+            .unwrap();
+        assert_eq!(b.as_lane(&ext_y, &st_y), Some((1, 0)));
+        b.coef[3] = 7; // tx has extent 1: its coefficient does not matter
+        assert_eq!(b.as_lane(&ext_y, &st_y), Some((1, 0)));
         assert_eq!(a.range(&ext), Some((2, 1025)));
         assert!(a.scale(1 << 22).unwrap().fits(32, &ext).is_none());
         assert_eq!(a.scale(4).unwrap().div_exact(4), Some(a));
@@ -223,5 +270,36 @@ mod tests {
         // Constant index: an empty box.
         let v = box_view(&Affine::constant(5), &ext, &[3, 4, 5], 6).unwrap();
         assert_eq!((v.c, v.len, v.dims.len()), (5, 1, 0));
+    }
+
+    #[test]
+    fn lane_orders() {
+        // stencil2d: c = (by * 8 + ty) * 1024 + bx * 16 + tx on a 64 x 128 grid of
+        // 16 x 8 blocks: row-major order is by, ty, bx, tx; then c is the lane.
+        let ext = [64, 128, 1, 16, 8, 1];
+        let mut f = Affine::constant(0);
+        f.coef = [16, 8 * 1024, 0, 1, 1024, 0];
+        let order = order_for(&f, &ext).unwrap();
+        assert_eq!(order, [2, 5, 1, 4, 0, 3]);
+        let st = lane_strides(&order, &ext);
+        assert_eq!(f.as_lane(&ext, &st), Some((1, 0)));
+        let mut g = f;
+        g.c = -1024; // c - nx
+        assert_eq!(g.as_lane(&ext, &st), Some((1, -1024)));
+        // In the default order the same form is no lane form.
+        assert_eq!(f.as_lane(&ext, &lane_strides(&DEFAULT_ORDER, &ext)), None);
+        // 1-D: the default order already walks the buffer; a varying id with
+        // coefficient 0 (every block's threads write one element) has no order.
+        let e1 = [4, 1, 1, 256, 1, 1];
+        let mut h = Affine::constant(2);
+        h.coef = [256, 0, 0, 1, 0, 0];
+        assert_eq!(order_for(&h, &e1), None);
+        h.coef = [1, 0, 0, 0, 0, 0];
+        assert_eq!(order_for(&h, &e1), None);
+        // Transposed store at[col * ny + row] (col = bx * 32 + tx, row = by * 8 + ty).
+        let e2 = [4, 16, 1, 32, 8, 1];
+        let mut t = Affine::constant(0);
+        t.coef = [32 * 128, 8, 0, 128, 1, 0];
+        assert_eq!(order_for(&t, &e2), Some([2, 5, 0, 3, 1, 4]));
     }
 }

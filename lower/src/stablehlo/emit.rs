@@ -11,7 +11,7 @@ use parallel_ir::ir::{
 };
 use runtime::ElementType;
 
-use super::affine::{box_view, Affine, BoxView};
+use super::affine::{box_view, lane_strides, order_for, Affine, BoxView, DEFAULT_ORDER};
 use super::{Arg, Buffer, Launch, Output, Program, Step};
 
 /// An emitted value: SSA name, lane tensor (`[N]`) or rank-0, MLIR element type.
@@ -502,6 +502,10 @@ struct Emitter<'k> {
     nb: i64,
     nt: i64,
     extent: [i64; 6],
+    /// The lane order (ids outermost first, see [`Emitter::choose_order`]) and each
+    /// id's stride in the flat lane index.
+    order: [usize; 6],
+    strides: [i64; 6],
     dims: ([u32; 3], [u32; 3], u64),
     vals: HashMap<Value, V>,
     id_of: HashMap<Value, usize>,
@@ -825,6 +829,8 @@ impl<'k> Emitter<'k> {
             }
         }
         // Lane ids.
+        self.order = self.choose_order();
+        self.strides = lane_strides(&self.order, &self.extent);
         let iota_t = self.tt(true, "i32");
         self.lane = self.let_(format!("stablehlo.iota dim = 0 : {iota_t}"));
         let lane = V {
@@ -832,34 +838,138 @@ impl<'k> Emitter<'k> {
             lanes: true,
             el: "i32",
         };
-        let ntc = self.cst(true, "i32", self.nt as u64);
-        self.block_lin = self.bin("divide", &lane, &ntc).name;
-        self.thread_lin = self.bin("remainder", &lane, &ntc).name;
-        let mut ids = Vec::new();
-        for (lin, ext) in [
-            (self.block_lin.clone(), [g[0], g[1]]),
-            (self.thread_lin.clone(), [b[0], b[1]]),
-        ] {
-            let lin = V {
-                name: lin,
-                lanes: true,
-                el: "i32",
+        let ids = if self.order == DEFAULT_ORDER {
+            let ntc = self.cst(true, "i32", self.nt as u64);
+            self.block_lin = self.bin("divide", &lane, &ntc).name;
+            self.thread_lin = self.bin("remainder", &lane, &ntc).name;
+            let mut ids = Vec::new();
+            for (lin, ext) in [
+                (self.block_lin.clone(), [g[0], g[1]]),
+                (self.thread_lin.clone(), [b[0], b[1]]),
+            ] {
+                let lin = V {
+                    name: lin,
+                    lanes: true,
+                    el: "i32",
+                };
+                let c0 = self.cst(true, "i32", ext[0] as u64);
+                let c01 = self.cst(true, "i32", (ext[0] * ext[1]) as u64);
+                let c1 = self.cst(true, "i32", ext[1] as u64);
+                let x = self.bin("remainder", &lin, &c0);
+                let q = self.bin("divide", &lin, &c0);
+                let y = self.bin("remainder", &q, &c1);
+                let z = self.bin("divide", &lin, &c01);
+                ids.extend([x.name, y.name, z.name]);
+            }
+            ids
+        } else {
+            // id k = (lane / stride_k) % extent_k; then the linear block and thread
+            // indices from the ids (their meaning does not depend on the lane order).
+            let mut ids = Vec::new();
+            for k in 0..6 {
+                let (st, ext) = (self.strides[k], self.extent[k]);
+                let id = if ext <= 1 {
+                    self.cst(true, "i32", 0)
+                } else {
+                    let q = if st == 1 {
+                        lane.clone()
+                    } else {
+                        let c = self.cst(true, "i32", st as u64);
+                        self.bin("divide", &lane, &c)
+                    };
+                    if st * ext == self.n {
+                        q
+                    } else {
+                        let c = self.cst(true, "i32", ext as u64);
+                        self.bin("remainder", &q, &c)
+                    }
+                };
+                ids.push(id);
+            }
+            let lin = |e: &mut Self, ks: [usize; 3]| {
+                let mut acc = ids[ks[0]].clone();
+                for &k in &ks[1..] {
+                    let c = e.cst(true, "i32", e.extent[k] as u64);
+                    let m = e.bin("multiply", &acc, &c);
+                    acc = e.bin("add", &m, &ids[k]);
+                }
+                acc.name
             };
-            let c0 = self.cst(true, "i32", ext[0] as u64);
-            let c01 = self.cst(true, "i32", (ext[0] * ext[1]) as u64);
-            let c1 = self.cst(true, "i32", ext[1] as u64);
-            let x = self.bin("remainder", &lin, &c0);
-            let q = self.bin("divide", &lin, &c0);
-            let y = self.bin("remainder", &q, &c1);
-            let z = self.bin("divide", &lin, &c01);
-            ids.extend([x.name, y.name, z.name]);
-        }
+            self.block_lin = lin(self, [2, 1, 0]);
+            self.thread_lin = lin(self, [5, 4, 3]);
+            ids.into_iter().map(|v| v.name).collect()
+        };
         self.ids = ids;
         let body = k.body.clone();
         match self.region(&body)? {
             Term::Yield(_) => Ok(()),
             Term::Cond(..) => Err(self.err("kernel body ends in a condition")),
         }
+    }
+
+    /// The lane order of this launch: [`DEFAULT_ORDER`], or the order in which the first
+    /// store or atomic to a spec buffer (in program order) whose byte offset is affine
+    /// in the ids walks the buffer ([`order_for`]), so that its accesses and all that
+    /// share its layout (a stencil's loads and stores of `row * nx + col`) are slices
+    /// instead of transposes.
+    ///
+    /// Why any order is legal: the lanes are the launch's threads, and every lane-level
+    /// op is elementwise or indexes by the ids, the linear block index (shared memory)
+    /// or the lane itself only as a distinct index per thread (local memory, serialized
+    /// atomics, which may run in any order). The exceptions are the ops that need a
+    /// warp or a block to be a run of consecutive lanes (shuffles, votes, block-reducing
+    /// barriers): a kernel with any of them keeps the default order. So does a kernel
+    /// with shared memory: its rows are the blocks, which the default order keeps
+    /// outermost (a tile's loads and stores stay free of transposes).
+    fn choose_order(&mut self) -> [usize; 6] {
+        let k = self.k();
+        let mut ops = Vec::new();
+        let mut stack = vec![&k.body];
+        while let Some(r) = stack.pop() {
+            for &o in &r.ops {
+                ops.push(o);
+                let rs = k.op(o).kind.regions();
+                stack.extend(rs.into_iter().rev());
+            }
+        }
+        if ops.iter().any(|&o| {
+            matches!(
+                k.op(o).kind,
+                OpKind::Shuffle { .. }
+                    | OpKind::Vote { .. }
+                    | OpKind::Barrier { pred: Some(_), .. }
+                    | OpKind::SharedAlloc(_)
+            )
+        }) {
+            return DEFAULT_ORDER;
+        }
+        // The ids, as `parallel` will bind them (the affine forms need them).
+        for &o in &ops {
+            if let OpKind::Parallel { level, body } = &k.op(o).kind {
+                let base = if *level == Level::Grid { 0 } else { 3 };
+                for (i, &a) in body.args.iter().enumerate().take(3) {
+                    self.id_of.insert(a, base + i);
+                }
+            }
+        }
+        for &o in &ops {
+            let (OpKind::Store { addr, .. } | OpKind::Atomic { addr, .. }) = &k.op(o).kind else {
+                continue;
+            };
+            let Addr::Root { root, offset } = *addr else {
+                continue;
+            };
+            if !matches!(self.key_of_root(root), Ok(MemKey::Buf(_))) {
+                continue;
+            }
+            if let Some(order) = self
+                .affine(offset)
+                .and_then(|f| order_for(&f, &self.extent))
+            {
+                return order;
+            }
+        }
+        DEFAULT_ORDER
     }
 
     fn region(&mut self, r: &Region) -> R<Term> {
@@ -1366,7 +1476,7 @@ impl<'k> Emitter<'k> {
             return None;
         }
         let f = self.affine(r)?;
-        let (s, c) = f.as_lane(&self.extent)?;
+        let (s, c) = f.as_lane(&self.extent, &self.strides)?;
         if s == 0 {
             return None;
         }
@@ -2010,7 +2120,7 @@ impl<'k> Emitter<'k> {
         let idx = match key {
             MemKey::Buf(_) => {
                 if let Some(f) = elem_form {
-                    lane_form = f.as_lane(&self.extent);
+                    lane_form = f.as_lane(&self.extent, &self.strides);
                 }
                 self.lanes_of(&idx)
             }
@@ -2148,20 +2258,38 @@ impl<'k> Emitter<'k> {
         // The dense forms below give every lane its own element, so an atomic (whose old
         // value is unused: `combiner`) is a plain read-modify-write of that element.
         if let Some((1, c)) = form {
-            if (0..=mem.len).contains(&c) {
-                // lane l writes mem[l + c]: shift values and mask into place, then select.
+            if c > -n && c < mem.len {
+                // lane l writes mem[l + c]: shift values and mask into place, then select
+                // (a negative edge of the pad cuts the lanes writing out of bounds, whose
+                // updates a scatter would drop).
                 let high = mem.len - c - n;
                 let m = self.mask_or_true();
-                let zf = self.cst(false, "i1", 0);
-                let z = self.cst(false, el, 0);
-                let pm = self.let_(format!(
-                    "stablehlo.pad {}, {}, low = [{c}], high = [{high}], interior = [0] : (tensor<{n}xi1>, tensor<i1>) -> tensor<{}xi1>",
-                    m.name, zf.name, mem.len
-                ));
-                let pv = self.let_(format!(
-                    "stablehlo.pad {}, {}, low = [{c}], high = [{high}], interior = [0] : (tensor<{n}x{el}>, tensor<{el}>) -> {mt}",
-                    v.name, z.name
-                ));
+                let (pm, pv) = if c == 0 && high == 0 {
+                    (m.name, v.name.clone())
+                } else {
+                    // The mask moves as i8 (0/1) and is compared back: XLA's CPU
+                    // kernels do not vectorize loops that pad i1 tensors.
+                    let m8 = self.convert(&m, "i8");
+                    let z8 = self.cst(false, "i8", 0);
+                    let z = self.cst(false, el, 0);
+                    let pm8 = self.let_(format!(
+                        "stablehlo.pad {}, {}, low = [{c}], high = [{high}], interior = [0] : (tensor<{n}xi8>, tensor<i8>) -> tensor<{}xi8>",
+                        m8.name, z8.name, mem.len
+                    ));
+                    let zb = self.let_(format!(
+                        "stablehlo.broadcast_in_dim {}, dims = [] : (tensor<i8>) -> tensor<{}xi8>",
+                        z8.name, mem.len
+                    ));
+                    let pm = self.let_(format!(
+                        "stablehlo.compare NE, {pm8}, {zb} : (tensor<{}xi8>, tensor<{}xi8>) -> tensor<{}xi1>",
+                        mem.len, mem.len, mem.len
+                    ));
+                    let pv = self.let_(format!(
+                        "stablehlo.pad {}, {}, low = [{c}], high = [{high}], interior = [0] : (tensor<{n}x{el}>, tensor<{el}>) -> {mt}",
+                        v.name, z.name
+                    ));
+                    (pm, pv)
+                };
                 let pv = match combiner {
                     None => pv,
                     Some(op) => self.let_(format!("stablehlo.{op} {}, {pv} : {mt}", mem.name)),
@@ -2291,14 +2419,24 @@ impl<'k> Emitter<'k> {
         }
     }
 
-    /// Lane-shape position of id `k` in `[gz, gy, gx, BZ, BY, BX]`.
-    fn id_pos(k: usize) -> usize {
-        [2, 1, 0, 5, 4, 3][k]
+    /// Lane-shape position of id `k`: its place in the lane order.
+    fn id_pos(&self, k: usize) -> usize {
+        self.order.iter().position(|&x| x == k).unwrap_or(k)
     }
 
+    /// The lane tensor viewed as the six ids in lane order.
     fn lane_shape6(&self) -> [i64; 6] {
-        let e = self.extent;
-        [e[2], e[1], e[0], e[5], e[4], e[3]]
+        self.order.map(|k| self.extent[k])
+    }
+
+    /// The block ids z, y, x (a shared row's index is their row-major number): extents
+    /// and lane-shape positions.
+    fn block_dims(&self) -> (Vec<i64>, Vec<usize>) {
+        let ks = [2, 1, 0];
+        (
+            ks.iter().map(|&k| self.extent[k]).collect(),
+            ks.iter().map(|&k| self.id_pos(k)).collect(),
+        )
     }
 
     fn shape_t(dims: &[i64], el: &str) -> String {
@@ -2371,13 +2509,13 @@ impl<'k> Emitter<'k> {
         // Label the dimensions with lane positions.
         let l6 = self.lane_shape6();
         let (mut shape, mut pos): (Vec<i64>, Vec<usize>) = if rows > 1 {
-            (l6[..3].to_vec(), vec![0, 1, 2])
+            self.block_dims()
         } else {
             (Vec::new(), Vec::new())
         };
         for &(id, ext, _) in &bv.dims {
             shape.push(ext);
-            pos.push(Self::id_pos(id));
+            pos.push(self.id_pos(id));
         }
         cur = self.reshape(cur, &cutd, &shape, el);
         let mut perm: Vec<usize> = (0..pos.len()).collect();
@@ -2415,8 +2553,12 @@ impl<'k> Emitter<'k> {
     ) -> String {
         let l6 = self.lane_shape6();
         let mut cur = self.reshape(x.to_string(), &[self.n], &l6, el);
-        let mut order: Vec<usize> = if rows > 1 { vec![0, 1, 2] } else { Vec::new() };
-        order.extend(bv.dims.iter().map(|&(id, _, _)| Self::id_pos(id)));
+        let mut order: Vec<usize> = if rows > 1 {
+            self.block_dims().1
+        } else {
+            Vec::new()
+        };
+        order.extend(bv.dims.iter().map(|&(id, _, _)| self.id_pos(id)));
         let mut perm = order.clone();
         perm.extend((0..6).filter(|i| !order.contains(i)));
         let tshape: Vec<i64> = perm.iter().map(|&i| l6[i]).collect();

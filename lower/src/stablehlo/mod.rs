@@ -16,9 +16,9 @@
 //! copying the buffers where the program saves, restores or zeroes them.
 //!
 //! **General path: lockstep SIMT vectorization.** Every thread-level value of a launch
-//! becomes a rank-1 tensor over all `N = blocks * threads` lanes of the launch (lane
-//! `l = linear_block * threads_per_block + linear_thread`); values computed before the
-//! grid loop stay rank-0 (uniform). The thread body runs in lockstep under an *active
+//! becomes a rank-1 tensor over all `N = blocks * threads` lanes of the launch (by
+//! default lane `l = linear_block * threads_per_block + linear_thread`; see *lane order*
+//! below); values computed before the grid loop stay rank-0 (uniform). The thread body runs in lockstep under an *active
 //! mask*: `If` runs both regions under refined masks and merges with `select`; `For` and
 //! `While` become `stablehlo.while` that iterates while any lane is active (a loop with
 //! uniform bounds keeps the enclosing mask). This is a legal CUDA schedule of a race-free
@@ -59,6 +59,22 @@
 //! a load is strided slice + reshape + slice + transpose + broadcast, a store (every
 //! varying id in the box, so each element has at most one writer) is the inverse
 //! transpose + pads + `select` against the old contents (see `affine::box_view`).
+//!
+//! **Lane order.** The lanes are the launch's threads in some order; the default
+//! (block z, y, x, then thread z, y, x, outermost first) keeps warps and blocks runs of
+//! consecutive lanes. A launch with no shared memory and no warp or block collectives
+//! (shuffles, votes, block-reducing barriers: the only ops that need those runs) takes
+//! instead the order in which its first store to a buffer with an affine, nested index
+//! walks the buffer (ids by decreasing coefficient, `affine::order_for`): a 2-D
+//! stencil's `out[row * nx + col]` with `row = by * BY + ty`, `col = bx * BX + tx` and
+//! `nx = gx * BX` is then `out[lane]`, and its neighbours `in[lane +- 1]`,
+//! `in[lane +- nx]` are slices, where the default order needs a transpose for every
+//! access. Legal because every other lane-level op is elementwise, or indexes by the
+//! ids or the linear block index, or uses the lane only as a distinct per-thread index
+//! (local memory; serialized atomics, whose order among concurrent threads is free);
+//! see `Emitter::choose_order`. A dense store `mem[lane + c]` whose lanes run past
+//! either end of the buffer (`c < 0`: the stencil adjoint's `x_bar[c - nx] += ..`)
+//! is a `pad` with negative edges, which drops exactly the updates a scatter drops.
 //!
 //! What XLA cannot report (documented, as the interpreters do report them): an active
 //! out-of-bounds access (gathers clamp, scatters drop) and integer division by zero (XLA

@@ -89,7 +89,10 @@
 //! `|X - dx| < 2^31`), which give the exact value modulo 2^w, hence the exact value: it
 //! fits the type at every thread of the launch, and `S` is one wherever a value is used
 //! (conditions are also computed at coordinates outside the launch, by pure non-trapping
-//! ops without loads, and then masked by `S is a thread`). The epilogue's stores are the
+//! ops without loads, and then masked by `S is a thread`). A comparison of two affine
+//! values whose difference is `+-X + c` or `+-Y + c` is recomputed as the comparison of
+//! that coordinate with a constant (the same truth wherever the forms are exact; it is
+//! what the CPU backend's index-set split recognises). The epilogue's stores are the
 //! moved stores, each at its own thread. `x_bar`'s owned elements each have one writer
 //! (plain load, add, store); an edge atomic's element has no owner, so atomics touch only
 //! elements no plain access touches; no other op touches `x_bar`, so the order of the
@@ -834,6 +837,11 @@ impl<'a> Cx<'a> {
         else {
             return Err(format!("op{} has several results", op.0));
         };
+        if let OpKind::ICmp(pred, a, b) = data.kind {
+            if let Some(v) = self.coord_cmp(e, pred, a, b, at) {
+                return Ok(v);
+            }
+        }
         let mut kind = data.kind.clone();
         match &mut kind {
             OpKind::Load {
@@ -885,6 +893,69 @@ impl<'a> Cx<'a> {
             }
         }
         Ok(e.op(kind, ty))
+    }
+
+    /// `icmp pred a, b` at `at` when `a` and `b` are affine in `(X, Y)` with a difference
+    /// `+-X + c`, `+-Y + c` or `c`: the comparison of that coordinate (an i32) with a
+    /// constant, or the constant truth. On every thread of the launch the forms are the
+    /// values' exact integers, so `a pred b` is `a - b pred 0` (unsigned predicates only
+    /// when both forms are non-negative everywhere, where they agree with the signed
+    /// ones). The CPU backend's index-set split sees such comparisons as its atoms.
+    fn coord_cmp(
+        &self,
+        e: &mut Emit,
+        pred: IntPredicate,
+        a: Value,
+        b: Value,
+        at: At,
+    ) -> Option<Value> {
+        use IntPredicate::*;
+        let form = |v: Value| self.an.lin(v, 0).and_then(|l| self.xy(&l));
+        let (x, y) = (form(a)?, form(b)?);
+        let pred = match pred {
+            Ult | Ule | Ugt | Uge => {
+                let nonneg = |f: &Xy| f.a >= 0 && f.b >= 0 && f.k >= 0;
+                if !(nonneg(&x) && nonneg(&y)) {
+                    return None;
+                }
+                match pred {
+                    Ult => Slt,
+                    Ule => Sle,
+                    Ugt => Sgt,
+                    _ => Sge,
+                }
+            }
+            p => p,
+        };
+        let (da, db, dk) = (
+            x.a.checked_sub(y.a)?,
+            x.b.checked_sub(y.b)?,
+            x.k.checked_sub(y.k)?,
+        );
+        let (coord, c) = match (da, db) {
+            (0, 0) => {
+                let t = match pred {
+                    Eq => dk == 0,
+                    Ne => dk != 0,
+                    Slt => dk < 0,
+                    Sle => dk <= 0,
+                    Sgt => dk > 0,
+                    _ => dk >= 0,
+                };
+                return Some(e.konst(Type::I1, i64::from(t)));
+            }
+            (c, 0) if c == 1 || c == -1 => (at.x, c),
+            (0, c) if c == 1 || c == -1 => (at.y?, c),
+            _ => return None,
+        };
+        // c * coord + dk (pred) 0, i.e. coord (pred') bound.
+        let (pred, bound) = if c == 1 {
+            (pred, dk.checked_neg()?)
+        } else {
+            (swap(pred), dk)
+        };
+        i32::try_from(bound).ok()?;
+        Some(e.icmp(pred, coord, bound))
     }
 
     /// The conjunction of `conds` at `at`.
@@ -2102,6 +2173,27 @@ mod tests {
             // The adds that reach past the last row of owners (and, for 20 columns, the
             // columns past the launch) stay atomic, in the slow path only.
             assert!(atomics(&g.main) > 0, "{nx} x {ny}");
+            // Owners alone write the owned elements: with the kept atomics sent to `w`,
+            // `x_bar` still gets every owned element's sum, and nothing elsewhere.
+            let mut owners_only = g.main.clone();
+            for data in &mut owners_only.ops {
+                if let OpKind::Atomic {
+                    addr: Addr::Root { root, .. },
+                    ..
+                } = &mut data.kind
+                {
+                    *root = MemRoot::Param(2);
+                }
+            }
+            let init = run_len(&[], &o, len);
+            let got = run_len(&[&owners_only, ep], &o, len);
+            let (tx, ty) = ((grid[0] * B2[0]) as i32, (grid[1] * B2[1]) as i32);
+            for (i, (&g, (&w, &i0))) in got[0].iter().zip(want[0].iter().zip(&init[0])).enumerate()
+            {
+                let (x, y) = (i as i32 % nx, i as i32 / nx);
+                let owned = x < tx && y < ty;
+                assert_eq!(g, if owned { w } else { i0 }, "{nx} x {ny}: x_bar[{i}]");
+            }
         }
     }
 

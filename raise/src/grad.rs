@@ -22,8 +22,8 @@
 //! The other targets run the launches one by one on host buffers, with the same steps;
 //! there the adjoints' race-free atomic adds are plain load-add-stores
 //! ([`adjoint_for_launch`]), and only the buffers a later launch or an adjoint
-//! overwrites are copied ([`saved_buffers`]). On `cpu` ([`CpuGrad`]) the 1-D stencil
-//! adjoints accumulate in gather form (an epilogue kernel after the adjoint zeroes the
+//! overwrites are copied ([`saved_buffers`]). On `cpu` ([`CpuGrad`]) the 1-D and 2-D
+//! stencil adjoints accumulate in gather form (an epilogue kernel after the adjoint zeroes the
 //! output cotangent), the adjoints' stores to primal buffers they never read are dropped
 //! ([`AdjointPasses`]), and a buffer is copied before a launch only when that launch's
 //! adjoint reads or writes it.

@@ -1,10 +1,11 @@
 //! Owner-computes (gather-form) adjoint accumulation (`parallel_ir::autodiff::gather`)
-//! end to end: the stencil adjoints of stencil1d_pingpong and device_call are rewritten
-//! (stencil2d, a two-dimensional launch, is refused and keeps its form), and
+//! end to end: the stencil adjoints of stencil1d_pingpong and device_call (1-D launches)
+//! and of stencil2d (O2 and PTX) and numba_stencil2d (O2) on 2-D launches are rewritten
+//! (stencil2d from O0 and numba_stencil2d from PTX are refused and keep their form), and
 //! * each rewritten adjoint launch (plus its epilogue) computes what the scatter-form
 //!   adjoint computes, on `parallel-interp` and on `cpu`, element by element within f32
 //!   reassociation tolerance, including sizes where the launch has more threads than
-//!   elements (`n = 1000` on 4 blocks of 256);
+//!   elements (`n = 1000` on 4 blocks of 256; 300 x 37 on 19 x 5 blocks of 16 x 8);
 //! * `raise grad --target cpu` (`CpuGrad`, gather and the removal of the adjoints' unread
 //!   primal stores on by default) matches `xla`'s final buffers and gradient, with
 //!   either pass on or off.
@@ -39,32 +40,76 @@ fn device_call(n: usize, block: usize) -> String {
     )
 }
 
-/// `(example, spec text, whether the adjoints are gathered)`.
-fn cases() -> Vec<(&'static str, String, bool)> {
-    let (nx, ny) = (64, 160);
-    vec![
-        ("stencil1d_pingpong", pingpong(4096, 256), true),
-        ("stencil1d_pingpong", pingpong(1000, 256), true),
-        ("stencil1d_pingpong", pingpong(37, 8), true),
-        ("device_call", device_call(4096, 256), true),
-        ("device_call", device_call(1000, 256), true),
-        (
-            "stencil2d",
-            format!(
-                "[buffers.a]\ndtype = \"f32\"\nshape = [{ny}, {nx}]\n[buffers.b]\ndtype = \"f32\"\nshape = [{ny}, {nx}]\n\
-                 [[launch]]\nkernel = \"stencil2d\"\ngrid = [{}, {}]\nblock = [16, 8]\nargs = [{nx}, {ny}, \"a\", \"b\"]\n",
-                nx / 16,
-                ny / 8
-            ),
-            false,
-        ),
-    ]
+fn stencil2d(kernel: &str, nx: usize, ny: usize, scalars: bool) -> String {
+    let args = if scalars {
+        format!("{nx}, {ny}, \"a\", \"b\"")
+    } else {
+        "\"a\", \"b\"".to_string()
+    };
+    format!(
+        "[buffers.a]\ndtype = \"f32\"\nshape = [{ny}, {nx}]\n[buffers.b]\ndtype = \"f32\"\nshape = [{ny}, {nx}]\n\
+         [[launch]]\nkernel = \"{kernel}\"\ngrid = [{}, {}]\nblock = [16, 8]\nargs = [{args}]\n",
+        nx.div_ceil(16),
+        ny.div_ceil(8)
+    )
 }
 
-fn load(example: &str, spec_text: &str) -> (frontend::ir::Module, raise::spec::LaunchSpec) {
+/// `(example, module file, spec text, whether the adjoints are gathered)`.
+fn cases() -> Vec<(&'static str, &'static str, String, bool)> {
+    let o2 = "kernel.O2.ll";
+    let mut v = vec![
+        ("stencil1d_pingpong", o2, pingpong(4096, 256), true),
+        ("stencil1d_pingpong", o2, pingpong(1000, 256), true),
+        ("stencil1d_pingpong", o2, pingpong(37, 8), true),
+        ("device_call", o2, device_call(4096, 256), true),
+        ("device_call", o2, device_call(1000, 256), true),
+    ];
+    // Two-dimensional launches: whole blocks, a grid wider than the rows (300 columns on
+    // 19 blocks of 16: the last 4 threads of a row would wrap into the next row), the
+    // example's 90 x 60 (6 x 8 blocks).
+    for file in [o2, "kernel.ptx"] {
+        for (nx, ny) in [(64, 160), (300, 37), (90, 60)] {
+            v.push((
+                "stencil2d",
+                file,
+                stencil2d("stencil2d", nx, ny, true),
+                true,
+            ));
+        }
+    }
+    for (nx, ny) in [(64, 160), (300, 37), (90, 60)] {
+        v.push((
+            "numba_stencil2d",
+            o2,
+            stencil2d("stencil2d", nx, ny, false),
+            true,
+        ));
+    }
+    // Refused (the reasons: `gather` unit tests): O0's zeroing of `b_bar` in two
+    // places, numba's PTX with its negative-index wrap-around (not affine).
+    v.push((
+        "stencil2d",
+        "kernel.O0.ll",
+        stencil2d("stencil2d", 90, 60, true),
+        false,
+    ));
+    v.push((
+        "numba_stencil2d",
+        "kernel.ptx",
+        stencil2d("stencil2d", 90, 60, false),
+        false,
+    ));
+    v
+}
+
+fn load(
+    example: &str,
+    file: &str,
+    spec_text: &str,
+) -> (frontend::ir::Module, raise::spec::LaunchSpec) {
     let dir = root().join("examples").join(example);
     let spec = raise::spec::parse_spec(spec_text, example).unwrap();
-    let module = driver::load_module(&dir.join("kernel.O2.ll")).unwrap();
+    let module = driver::load_module(&dir.join(file)).unwrap();
     (module, spec)
 }
 
@@ -93,8 +138,10 @@ fn assert_close(what: &str, got: &[HostBuffer], want: &[HostBuffer]) {
 
 #[test]
 fn gathered_adjoint_launches_match_scatter_form() {
-    for (example, text, gathered) in cases() {
-        let (module, spec) = load(example, &text);
+    for (example, file, text, gathered) in cases() {
+        let (module, spec) = load(example, file, &text);
+        let example = format!("{example} ({file}, {:?})", spec.launches[0].grid);
+        let example = example.as_str();
         let bound = driver::bind_spec(&module, &spec).unwrap();
         let n = spec.buffers.len();
         let mut all = inputs(&spec, 5);
@@ -136,8 +183,10 @@ fn gathered_adjoint_launches_match_scatter_form() {
 
 #[test]
 fn cpu_gradients_match_xla_with_gather_and_dropped_stores_on_or_off() {
-    for (example, text, _) in cases() {
-        let (module, spec) = load(example, &text);
+    for (example, file, text, _) in cases() {
+        let (module, spec) = load(example, file, &text);
+        let example = format!("{example} ({file}, {:?})", spec.launches[0].grid);
+        let example = example.as_str();
         let x = inputs(&spec, 5);
         let cot = inputs(&spec, 17);
         let want = raise::grad::grad(
@@ -176,8 +225,10 @@ fn cpu_gradients_match_xla_with_gather_and_dropped_stores_on_or_off() {
 /// copies nothing before their launches.
 #[test]
 fn stencil_adjoints_leave_primal_buffers_alone() {
-    for (example, text, gathered) in cases() {
-        let (module, spec) = load(example, &text);
+    for (example, file, text, gathered) in cases() {
+        let (module, spec) = load(example, file, &text);
+        let example = format!("{example} ({file}, {:?})", spec.launches[0].grid);
+        let example = example.as_str();
         let bound = driver::bind_spec(&module, &spec).unwrap();
         let n = spec.buffers.len();
         for l in &bound {

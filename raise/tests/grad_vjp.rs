@@ -131,6 +131,8 @@ macro_rules! grad_tests_from {
 }
 
 grad_tests_from! { "kernel.O0.ll";
+    grad_stencil2d_from_o0: "stencil2d",
+    grad_numba_stencil2d_from_o0: "numba_stencil2d",
     grad_float4_copy_from_o0: "float4_copy",
     grad_softmax_rows_from_o0: "softmax_rows",
     grad_matmul_tiled_from_o0: "matmul_tiled",
@@ -141,6 +143,8 @@ grad_tests_from! { "kernel.O0.ll";
 
 grad_tests_from! { "kernel.ptx";
     grad_saxpy_from_ptx: "saxpy",
+    grad_stencil2d_from_ptx: "stencil2d",
+    grad_numba_stencil2d_from_ptx: "numba_stencil2d",
     grad_reduce_shared_from_ptx: "reduce_shared",
     grad_softmax_rows_from_ptx: "softmax_rows",
     grad_matmul_tiled_from_ptx: "matmul_tiled",

@@ -33,7 +33,9 @@
 //! * Offsets: each byte offset must be an affine form `c . v + k` of the index variables
 //!   with integer constants only (no other symbol: after specialisation the scalars are
 //!   constants), built from `add`, `sub`, `mul`/`shl` by a constant, `sext`, `zext` and
-//!   `trunc`. Unlike barrier elimination's per-block forms, wrapping is not assumed away:
+//!   `trunc`, and the results of `if`s whose two branches yield values of one form (the
+//!   result is that form whichever branch ran). Unlike barrier elimination's per-block
+//!   forms, wrapping is not assumed away:
 //!   every intermediate value's range over the launch must fit the signed range of its
 //!   type (and be non-negative under `zext`), so the IR's fixed-width value equals the
 //!   affine form's integer value for every thread. Loop variables, loaded values,
@@ -278,7 +280,7 @@ impl Key {
 }
 
 /// `c . v + k` over the index variables `v = (bx, by, bz, tx, ty, tz)`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(super) struct Lin {
     pub(super) c: [i64; 6],
     pub(super) k: i64,
@@ -397,7 +399,7 @@ impl<'k> Analysis<'k> {
 
     /// `l` as a value of `ty`: its range fits the type's signed range (so the IR's
     /// fixed-width value is `l` for every thread).
-    fn fits(&self, l: Lin, ty: Type) -> Option<Lin> {
+    pub(super) fn fits(&self, l: Lin, ty: Type) -> Option<Lin> {
         if !ty.is_int() || ty == Type::I1 {
             return None;
         }
@@ -430,10 +432,27 @@ impl<'k> Analysis<'k> {
     fn lin_uncached(&self, v: Value, depth: usize) -> Option<Lin> {
         let k = self.kernel;
         let ty = k.values.get(v.index())?.ty;
+        let sub = |x: Value| self.lin(x, depth + 1);
+        // An `If` result whose two yielded values have one form has that form, whichever
+        // branch ran.
+        if let ValueDef::Result(op, i) = k.value_def(v) {
+            if let OpKind::If {
+                then_region,
+                else_region,
+                ..
+            } = &k.op(op).kind
+            {
+                let yielded = |r: &Region| match r.ops.last().map(|&o| &k.op(o).kind) {
+                    Some(OpKind::Yield(vals)) => vals.get(i as usize).copied(),
+                    _ => None,
+                };
+                let (a, b) = (sub(yielded(then_region)?)?, sub(yielded(else_region)?)?);
+                return (a == b).then_some(a).and_then(|l| self.fits(l, ty));
+            }
+        }
         let ValueDef::Result(op, 0) = k.value_def(v) else {
             return None;
         };
-        let sub = |x: Value| self.lin(x, depth + 1);
         let l = match &k.op(op).kind {
             OpKind::Const { bits } if ty.is_int() => Lin::constant(semantics::sext(*bits, ty)),
             OpKind::Binary(BinaryOp::Add, a, b) => Lin::combine(sub(*a)?, sub(*b)?, 1)?,
@@ -638,12 +657,12 @@ impl<'k> Analysis<'k> {
 
 /// One index variable of `D = v1 - v2`: coefficient and range.
 #[derive(Clone, Copy, Debug)]
-struct Dim {
-    c: i128,
-    lo: i128,
-    hi: i128,
+pub(super) struct Dim {
+    pub(super) c: i128,
+    pub(super) lo: i128,
+    pub(super) hi: i128,
     /// Whether a nonzero value makes the two threads apart.
-    counted: bool,
+    pub(super) counted: bool,
 }
 
 /// Whether some `D` in the box (nonzero in a counted variable unless `nonzero` already
@@ -651,7 +670,13 @@ struct Dim {
 /// `sum c_i D_i` strictly inside `(lo, hi)`: exact branch and bound over the variables
 /// by decreasing `|c|` (each one's values are those the remaining ones can still bring
 /// into the interval). `None` when `budget` nodes do not suffice.
-fn hits(dims: &[Dim], lo: i128, hi: i128, nonzero: bool, budget: &mut usize) -> Option<bool> {
+pub(super) fn hits(
+    dims: &[Dim],
+    lo: i128,
+    hi: i128,
+    nonzero: bool,
+    budget: &mut usize,
+) -> Option<bool> {
     *budget = budget.checked_sub(1)?;
     let Some((d, rest)) = dims.split_first() else {
         return Some(nonzero && lo < 0 && 0 < hi);
@@ -691,7 +716,7 @@ fn hits(dims: &[Dim], lo: i128, hi: i128, nonzero: bool, budget: &mut usize) -> 
     Some(false)
 }
 
-fn div_floor(a: i128, b: i128) -> i128 {
+pub(super) fn div_floor(a: i128, b: i128) -> i128 {
     let q = a / b;
     if (a % b != 0) && ((a < 0) != (b < 0)) {
         q - 1
@@ -700,7 +725,7 @@ fn div_floor(a: i128, b: i128) -> i128 {
     }
 }
 
-fn div_ceil(a: i128, b: i128) -> i128 {
+pub(super) fn div_ceil(a: i128, b: i128) -> i128 {
     -div_floor(-a, b)
 }
 
@@ -712,7 +737,7 @@ fn site_name(kernel: &Kernel, op: OpId) -> String {
     }
 }
 
-fn negate(p: IntPredicate) -> IntPredicate {
+pub(super) fn negate(p: IntPredicate) -> IntPredicate {
     use IntPredicate::*;
     match p {
         Eq => Ne,
@@ -729,7 +754,7 @@ fn negate(p: IntPredicate) -> IntPredicate {
 }
 
 /// `a p b` <=> `b swap(p) a`.
-fn swap(p: IntPredicate) -> IntPredicate {
+pub(super) fn swap(p: IntPredicate) -> IntPredicate {
     use IntPredicate::*;
     match p {
         Eq => Eq,

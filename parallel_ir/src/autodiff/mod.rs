@@ -18,12 +18,14 @@
 //!   executing block are marked ([`crate::ir::Kernel::block_local_atomics`]), the
 //!   interior of a stencil's block split from its edges
 //!   ([`blocklocal::block_local_accumulation`]).
-//! * [`gather`]: before those, on a one-dimensional launch, a stencil adjoint's
-//!   scatter-form adds (`x_bar[i + k_m] += v_m(i)`) become gather form (`x_bar[j] +=
-//!   sum_m v_m(j - k_m)`, one writer per element, vectorisable on the CPU) where proven
-//!   legal, with an epilogue kernel for the stores it moves
+//! * [`gather`]: before those, on a one- or two-dimensional launch, a stencil adjoint's
+//!   scatter-form adds (`x_bar[E(S) + k_m] += v_m(S)` for thread `S` at element `E(S) =
+//!   P Y + X`) become gather form (the owner `O` of an element adds `sum v_m(O - d)`
+//!   over the shifts `d` that reach it, one writer per element, vectorisable on the CPU)
+//!   where proven legal, with an epilogue kernel for the stores it moves
 //!   ([`gather::gather_accumulation`]; reassociates float sums, used by the CPU
-//!   derivative programs).
+//!   derivative programs). It first gives uses of `If` results under their own
+//!   condition the taken branch's affine value (`ifresults`).
 //! * [`deadstores`]: an adjoint's stores to buffers it never reads and whose final
 //!   contents the caller discards (the forward body's output, which the CPU reverse
 //!   schedule restores) are removed, with the forward code that only fed them
@@ -37,6 +39,7 @@ pub mod blocklocal;
 pub mod deadstores;
 pub mod forward;
 pub mod gather;
+mod ifresults;
 pub mod reverse;
 pub mod specialize;
 pub mod unroll;

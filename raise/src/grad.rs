@@ -265,6 +265,7 @@ const XLA_VJP: Mode = Mode::Vjp {
     plain_accumulation: false,
     gather: false,
     drop_unread_stores: false,
+    dead_memory: false,
 };
 
 /// How each derivative kernel is derived: forward mode, or reverse mode with or without
@@ -276,6 +277,7 @@ enum Mode {
         plain_accumulation: bool,
         gather: bool,
         drop_unread_stores: bool,
+        dead_memory: bool,
     },
 }
 
@@ -303,11 +305,13 @@ fn derive(
                 plain_accumulation,
                 gather,
                 drop_unread_stores,
+                dead_memory,
             } => {
                 let passes = AdjointPasses {
                     plain_accumulation,
                     gather,
                     drop_unread_stores,
+                    dead_memory,
                 };
                 adjoint_kernels_for_launch(raised, l, n, &passes)?
             }
@@ -344,12 +348,13 @@ pub fn adjoint_for_launch(
         plain_accumulation,
         gather: false,
         drop_unread_stores: false,
+        dead_memory: false,
     };
     Ok(adjoint_kernels_for_launch(raised, l, n, &passes)?.0)
 }
 
-/// Which of [`adjoint_kernels_for_launch`]'s passes run (`gather` and
-/// `drop_unread_stores` only with `plain_accumulation`).
+/// Which of [`adjoint_kernels_for_launch`]'s passes run (`gather`,
+/// `drop_unread_stores` and `dead_memory` only with `plain_accumulation`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct AdjointPasses {
     pub plain_accumulation: bool,
@@ -359,6 +364,12 @@ pub struct AdjointPasses {
     /// primal buffers it never reads are removed
     /// (`parallel_ir::autodiff::deadstores`).
     pub drop_unread_stores: bool,
+    /// Writes to memory nothing kept reads are removed
+    /// (`parallel_ir::autodiff::deadmemory`): to shared and per-thread allocations, and
+    /// with `drop_unread_stores` to the launch's buffers (a linear kernel's re-executed
+    /// forward body, which its reverse sweep does not need), then the barriers left
+    /// with nothing to order.
+    pub dead_memory: bool,
 }
 
 /// [`adjoint_for_launch`] with the passes of `passes`: with `gather`, first the adjoint's
@@ -375,6 +386,7 @@ pub fn adjoint_kernels_for_launch(
         plain_accumulation,
         gather,
         drop_unread_stores,
+        dead_memory,
     } = *passes;
     use parallel_ir::autodiff::accumulate::{self, AccumulateOptions};
     let mut k = parallel_ir::autodiff::vjp_kernel_for_launch(
@@ -403,6 +415,11 @@ pub fn adjoint_kernels_for_launch(
         };
         if drop_unread_stores {
             parallel_ir::autodiff::deadstores::drop_unread_stores(&mut k, &opts, &|b| b < n);
+            parallel_ir::verify::verify_kernel(&k)?;
+        }
+        if dead_memory {
+            let discardable = |b: usize| drop_unread_stores && b < n;
+            parallel_ir::autodiff::deadmemory::drop_dead_memory(&mut k, &opts, &discardable);
             parallel_ir::verify::verify_kernel(&k)?;
         }
         if gather {
@@ -680,6 +697,7 @@ pub fn grad(
             plain_accumulation: true,
             gather: false,
             drop_unread_stores: false,
+            dead_memory: false,
         }
     };
     let kernels = derive(module, &bound, mode, n)?;
@@ -796,6 +814,9 @@ pub struct CpuDerivativeOptions {
     /// The adjoints' stores to primal buffers they never read are removed (the schedule
     /// restores those buffers; [`AdjointPasses::drop_unread_stores`]).
     pub drop_unread_stores: bool,
+    /// The adjoints' writes to memory nothing kept reads are removed
+    /// ([`AdjointPasses::dead_memory`]).
+    pub dead_memory: bool,
 }
 
 impl Default for CpuDerivativeOptions {
@@ -806,6 +827,7 @@ impl Default for CpuDerivativeOptions {
             privatize: true,
             gather: true,
             drop_unread_stores: true,
+            dead_memory: true,
         }
     }
 }
@@ -861,6 +883,7 @@ impl CpuGrad {
             plain_accumulation: options.plain_accumulation,
             gather: options.gather,
             drop_unread_stores: options.drop_unread_stores,
+            dead_memory: options.dead_memory,
         };
         let kernels = derive(module, &bound, mode, n)?;
         let (primal, adjoint) = derived_launches(&bound, &kernels, n)?;

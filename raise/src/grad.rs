@@ -719,6 +719,10 @@ pub fn grad(
             .collect()
     };
     let copy = saved_buffers(&writes(&primal), &writes(&adjoint));
+    let int_shadows: Vec<bool> = adjoint
+        .iter()
+        .map(|l| touches_int_shadows(l, &inputs))
+        .collect();
     let run = |launch: &RaisedLaunch, buffers| {
         run_raised(
             module,
@@ -728,8 +732,13 @@ pub fn grad(
             std::slice::from_ref(launch),
         )
     };
+    let schedule = Schedule {
+        copy: &copy,
+        fused_last: false,
+        int_shadows: &int_shadows,
+    };
     reverse_schedule(
-        &copy,
+        &schedule,
         inputs,
         cotangents,
         |k, b| run(&primal[k], b),
@@ -737,21 +746,63 @@ pub fn grad(
     )
 }
 
+/// Whether the derivative launch `l` (over buffers then shadows, like `buffers`) may read
+/// or write the shadow of a non-float buffer.
+fn touches_int_shadows(l: &RaisedLaunch, buffers: &[HostBuffer]) -> bool {
+    let n = buffers.len();
+    let r = read_buffers(l.kernel, &l.args, 2 * n);
+    let w = written_buffers(l.kernel, &l.args, 2 * n);
+    buffers
+        .iter()
+        .enumerate()
+        .any(|(j, b)| !b.dtype.is_float() && (r[n + j] || w[n + j]))
+}
+
+/// What [`reverse_schedule`] needs to know about the launches besides running them.
+struct Schedule<'a> {
+    /// Per launch, the buffers to copy before it ([`saved_buffers`]).
+    copy: &'a [Vec<bool>],
+    /// The last launch's adjoint also performs that launch (it keeps the forward body's
+    /// stores): the schedule does not run the last primal launch and lends the adjoint
+    /// every buffer of the state before it, which the adjoint leaves as the final state.
+    fused_last: bool,
+    /// Per launch, whether its adjoint may read or write the cotangent of a non-float
+    /// buffer ([`touches_int_shadows`]).
+    int_shadows: &'a [bool],
+}
+
 /// The reverse-mode schedule on host buffers: run the primal launches forward
 /// (`primal(k, state)`), keeping before launch `k` a copy of the buffers `copy[k]`
 /// selects ([`saved_buffers`]); then, last launch first, run `adjoint(k, buffers ++
 /// cotangents)` on the state before launch `k` (the copies, the other buffers lent from
 /// the final state) and the current cotangents, which it turns into the cotangents of that
-/// state. Cotangents of non-float buffers are zero throughout. Gives the final buffers
-/// and the cotangents of the initial ones.
+/// state. Cotangents of non-float buffers are zero whenever an adjoint that may touch
+/// them runs, and at the end. With `fused_last` ([`Schedule`]) the last launch runs
+/// only as its adjoint, on the state before it, all buffers lent. Gives the final
+/// buffers and the cotangents of the initial ones.
 fn reverse_schedule(
-    copy: &[Vec<bool>],
+    schedule: &Schedule,
     inputs: Vec<HostBuffer>,
     mut cotangents: Vec<HostBuffer>,
     mut primal: impl FnMut(usize, Vec<HostBuffer>) -> Result<Vec<HostBuffer>, Diagnostic>,
     mut adjoint: impl FnMut(usize, Vec<HostBuffer>) -> Result<Vec<HostBuffer>, Diagnostic>,
 ) -> Result<(Vec<HostBuffer>, Vec<HostBuffer>), Diagnostic> {
     let n = inputs.len();
+    let launches = schedule.copy.len();
+    let fused = |k: usize| schedule.fused_last && k + 1 == launches;
+    // The last row lends everything when the last launch is fused.
+    let copy: Vec<Vec<bool>> = schedule
+        .copy
+        .iter()
+        .enumerate()
+        .map(|(k, c)| {
+            if fused(k) {
+                vec![false; c.len()]
+            } else {
+                c.clone()
+            }
+        })
+        .collect();
     let mut saved = Vec::with_capacity(copy.len());
     let mut state = inputs;
     for (k, copy) in copy.iter().enumerate() {
@@ -772,10 +823,18 @@ fn reverse_schedule(
                 })
                 .collect::<Vec<_>>(),
         );
-        state = primal(k, state)?;
+        if !fused(k) {
+            state = primal(k, state)?;
+        }
     }
-    zero_non_float(&mut cotangents);
-    for (k, (before, copy)) in saved.into_iter().zip(copy).enumerate().rev() {
+    // Whether the non-float cotangents are known to be zero.
+    let mut ints_zero = false;
+    for (k, (before, copy)) in saved.into_iter().zip(&copy).enumerate().rev() {
+        let touches = schedule.int_shadows.get(k).copied().unwrap_or(true);
+        if touches && !ints_zero {
+            zero_non_float(&mut cotangents);
+            ints_zero = true;
+        }
         // Buffers not copied are lent from the final state (the adjoint leaves them).
         let mut all = before;
         for (j, _) in copy.iter().enumerate().filter(|(_, &c)| !c) {
@@ -790,6 +849,9 @@ fn reverse_schedule(
         for (j, _) in copy.iter().enumerate().filter(|(_, &c)| !c) {
             state[j].data = std::mem::take(&mut out[j].data);
         }
+        ints_zero &= !touches;
+    }
+    if !ints_zero {
         zero_non_float(&mut cotangents);
     }
     Ok((state, cotangents))
@@ -817,6 +879,11 @@ pub struct CpuDerivativeOptions {
     /// The adjoints' writes to memory nothing kept reads are removed
     /// ([`AdjointPasses::dead_memory`]).
     pub dead_memory: bool,
+    /// [`CpuGrad`] runs the last launch only as its adjoint, which keeps the forward
+    /// body's stores and so leaves the final buffers (no primal run of that launch and no
+    /// copy before it; the adjoint's forward loads then also warm the cache for its
+    /// reverse sweep).
+    pub fuse_last: bool,
 }
 
 impl Default for CpuDerivativeOptions {
@@ -828,6 +895,7 @@ impl Default for CpuDerivativeOptions {
             gather: true,
             drop_unread_stores: true,
             dead_memory: true,
+            fuse_last: true,
         }
     }
 }
@@ -858,6 +926,67 @@ fn compile_cpu_launches(
         .collect()
 }
 
+/// Replace the last launch's adjoint in `kernels` by one that keeps the forward body's
+/// stores to the launch's buffers (no [`AdjointPasses::drop_unread_stores`]), so that
+/// it performs the launch as well; gives whether it did.
+///
+/// Why that adjoint performs the launch: it re-executes the launch's forward body
+/// (`parallel_ir::autodiff::reverse`: every thread runs the body, stores and barriers
+/// included, on the buffers as they were before the launch), then the reverse sweep,
+/// which writes shadow memory only (shadow buffers, shared and per-thread twins); the
+/// passes after it keep every store to the launch's buffers (`deadmemory` may remove
+/// buffer writes only of buffers the caller discards, none here), and those that rewrite
+/// atomics keep their effect. So after it runs on the state before the launch, the
+/// launch's buffers hold what the primal launch leaves in them (for a kernel whose
+/// atomics make the result order-dependent, the result of one valid order, as any
+/// primal run). As a check of that construction the fused adjoint must write exactly the
+/// buffers the primal kernel writes; otherwise nothing is fused.
+fn fuse_last_launch(
+    bound: &[BoundLaunch],
+    kernels: &mut Derived,
+    mode: Mode,
+    n: usize,
+) -> Result<bool, Diagnostic> {
+    let Mode::Vjp {
+        plain_accumulation,
+        gather,
+        dead_memory,
+        ..
+    } = mode
+    else {
+        return Ok(false);
+    };
+    let Some(l) = bound.last() else {
+        return Ok(false);
+    };
+    let raised = kernels.raised(l.kernel)?;
+    let passes = AdjointPasses {
+        plain_accumulation,
+        gather,
+        drop_unread_stores: false,
+        dead_memory,
+    };
+    let (adjoint, epilogue) = adjoint_kernels_for_launch(raised, l, n, &passes)?;
+    let primal_writes = written_buffers(raised, &l.params, n);
+    let args = shadow_args(&adjoint, &l.params, n);
+    let mut writes = written_buffers(&adjoint, &args, 2 * n);
+    if let Some(e) = &epilogue {
+        let ea = shadow_args(e, &l.params, n);
+        for (w, e) in writes.iter_mut().zip(written_buffers(e, &ea, 2 * n)) {
+            *w |= e;
+        }
+    }
+    if writes[..n] != primal_writes[..] {
+        return Ok(false);
+    }
+    let (Some(a), Some(e)) = (kernels.per_launch.last_mut(), kernels.epilogues.last_mut()) else {
+        return Ok(false);
+    };
+    *a = adjoint;
+    *e = epilogue;
+    Ok(true)
+}
+
 /// Reverse mode compiled once for the CPU backend: the raised primal kernels and their
 /// adjoints prepared as [`grad`] runs them on `cpu`, each compiled once; [`CpuGrad::run`]
 /// executes [`grad`]'s schedule on new inputs and cotangents any number of times.
@@ -868,6 +997,12 @@ pub struct CpuGrad {
     /// Per launch, the kernel run right after its adjoint, if any.
     epilogue: Vec<Option<CpuLaunch>>,
     copy: Vec<Vec<bool>>,
+    /// The last launch runs only as its adjoint, which keeps the forward body's stores
+    /// ([`CpuDerivativeOptions::fuse_last`]); `primal` then lacks the last launch.
+    fused_last: bool,
+    /// Per launch, whether its adjoint or epilogue may touch a non-float buffer's
+    /// cotangent.
+    int_shadows: Vec<bool>,
     globals: Vec<Vec<u8>>,
 }
 
@@ -885,7 +1020,8 @@ impl CpuGrad {
             drop_unread_stores: options.drop_unread_stores,
             dead_memory: options.dead_memory,
         };
-        let kernels = derive(module, &bound, mode, n)?;
+        let mut kernels = derive(module, &bound, mode, n)?;
+        let fused_last = options.fuse_last && fuse_last_launch(&bound, &mut kernels, mode, n)?;
         let (primal, adjoint) = derived_launches(&bound, &kernels, n)?;
         let writes = |ls: &[RaisedLaunch]| -> Vec<Vec<bool>> {
             ls.iter()
@@ -893,6 +1029,19 @@ impl CpuGrad {
                 .collect()
         };
         let globals = crate::cpu::host_globals(module);
+        let host: Vec<HostBuffer> = spec
+            .buffers
+            .iter()
+            .map(|b| HostBuffer {
+                dtype: b.dtype,
+                shape: b.shape.clone(),
+                data: Vec::new(),
+            })
+            .collect();
+        let mut int_shadows: Vec<bool> = adjoint
+            .iter()
+            .map(|l| touches_int_shadows(l, &host))
+            .collect();
         let byte_lens: Vec<usize> = spec.buffers.iter().map(|b| b.byte_len()).collect();
         // The epilogues run on the adjoint's launch and write cotangents only; their
         // writes still count for what the schedule saves.
@@ -902,11 +1051,12 @@ impl CpuGrad {
             .map(|l| read_buffers(l.kernel, &l.args, n))
             .collect();
         let mut epilogue = Vec::with_capacity(bound.len());
-        for (((l, e), w), r) in bound
+        for ((((l, e), w), r), ints) in bound
             .iter()
             .zip(&kernels.epilogues)
             .zip(&mut adjoint_writes)
             .zip(&mut adjoint_reads)
+            .zip(&mut int_shadows)
         {
             epilogue.push(match e {
                 None => None,
@@ -924,6 +1074,7 @@ impl CpuGrad {
                     for (a, b) in r.iter_mut().zip(read_buffers(e, &launch.args, n)) {
                         *a |= b;
                     }
+                    *ints |= touches_int_shadows(&launch, &host);
                     let c = compile_cpu_launches(&[launch], globals.len(), options, &byte_lens)?;
                     c.into_iter().next()
                 }
@@ -937,14 +1088,25 @@ impl CpuGrad {
                 *c &= r || w;
             }
         }
+        // A fused last launch runs as its adjoint only.
+        let primal = &primal[..primal.len() - usize::from(fused_last)];
         Ok(CpuGrad {
             copy,
-            primal: compile_cpu_launches(&primal, globals.len(), options, &byte_lens)?,
+            primal: compile_cpu_launches(primal, globals.len(), options, &byte_lens)?,
             adjoint: compile_cpu_launches(&adjoint, globals.len(), options, &byte_lens)?,
             epilogue,
+            fused_last,
+            int_shadows,
             byte_lens,
             globals,
         })
+    }
+
+    /// Whether the last launch runs only as its adjoint
+    /// ([`CpuDerivativeOptions::fuse_last`], when the check of [`fuse_last_launch`]
+    /// passed).
+    pub fn fused_last(&self) -> bool {
+        self.fused_last
     }
 
     /// The final buffers and the cotangents of the initial buffers (as [`grad`]).
@@ -960,11 +1122,19 @@ impl CpuGrad {
             l.run(&mut buffers, &mut self.globals.clone())?;
             Ok(buffers)
         };
+        let schedule = Schedule {
+            copy: &self.copy,
+            fused_last: self.fused_last,
+            int_shadows: &self.int_shadows,
+        };
         reverse_schedule(
-            &self.copy,
+            &schedule,
             inputs,
             cotangents,
-            |k, b| run(&self.primal[k], b),
+            |k, b| match self.primal.get(k) {
+                Some(l) => run(l, b),
+                None => Err(Diagnostic::new("internal", "no primal launch to run")),
+            },
             |k, b| {
                 let b = run(&self.adjoint[k], b)?;
                 match self.epilogue.get(k) {

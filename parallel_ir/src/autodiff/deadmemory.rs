@@ -29,7 +29,9 @@
 //! loads, empty `If`s, effect-free loops); a candidate that some load left in the copy
 //! still reads is not dead and stops being a candidate. When no candidate is read any
 //! more, the copy is the result, less the introductions of the dead allocations (nothing
-//! refers to them any more; a backend would still allocate and zero them).
+//! refers to them any more; a backend would still allocate and zero them). When nothing
+//! is dead, dead code alone is removed (the reverse sweep's recomputed but unused values,
+//! which would otherwise cross barriers).
 //!
 //! # Why it is legal
 //! The result is the kernel minus the writes to the final candidates minus ops whose
@@ -85,6 +87,11 @@ pub fn drop_dead_memory(
     if let Some((k, writes)) = without_dead_writes(kernel, opts, discardable) {
         *kernel = k;
         report.writes = writes;
+    } else {
+        // Nothing dead in memory; the dead code the reverse sweep leaves (values it
+        // recomputes in an `If` but does not use) still goes, so that no value crosses a
+        // barrier for nothing.
+        super::gather::dead_code(kernel);
     }
     report.barriers = drop_idle_barriers(kernel);
     report
@@ -473,6 +480,34 @@ mod tests {
         let r = drop_dead_memory(&mut k, &opts(4), &|b| b < 2);
         assert!(r.writes.is_empty());
         assert!(crate::print::print_kernel(&k).contains("store param1"));
+    }
+
+    #[test]
+    fn with_nothing_dead_in_memory_dead_code_still_goes() {
+        // `v = x[i]; w = v * v (unused); y[i] = v`: nothing dead in memory (y kept).
+        let mut b = Builder::new("copy");
+        for name in ["x", "y"] {
+            b.param(G, name);
+        }
+        b.grid(|b, _| {
+            b.block(|b, [tx, _, _]| {
+                let w = b.cast(CastOp::SExt, tx, Type::I64);
+                let eight = b.i64(8);
+                let off = b.bin(BinaryOp::Mul, w, eight);
+                let v = b.load(Type::F64, MemRoot::Param(0), off);
+                b.bin(BinaryOp::FMul, v, v);
+                b.store(MemRoot::Param(1), off, v);
+            });
+        });
+        let mut k = b.finish();
+        crate::verify::verify_kernel(&k).unwrap();
+        assert_eq!(count(&crate::print::print_kernel(&k), "fmul"), 1);
+        let r = drop_dead_memory(&mut k, &opts(2), &|_| false);
+        assert!(r.writes.is_empty());
+        crate::verify::verify_kernel(&k).unwrap();
+        let text = crate::print::print_kernel(&k);
+        assert_eq!(count(&text, "fmul"), 0, "{text}");
+        assert!(text.contains("store param1"), "{text}");
     }
 
     #[test]

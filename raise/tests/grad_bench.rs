@@ -315,7 +315,9 @@ fn grad_steady_state_xla() {
 /// `RAISE_BENCH_ALIAS_SCOPES` compiles the derivative kernels with alias scopes and
 /// `RAISE_BENCH_NO_PRIVATIZE` does not privatize their global atomic adds and
 /// `RAISE_BENCH_NO_GATHER` keeps the adjoints' scatter-form accumulations and
-/// `RAISE_BENCH_KEEP_PRIMAL_STORES` the adjoints' stores to primal buffers.
+/// `RAISE_BENCH_KEEP_PRIMAL_STORES` the adjoints' stores to primal buffers and
+/// `RAISE_BENCH_KEEP_DEAD_MEMORY` their writes to memory nothing reads and
+/// `RAISE_BENCH_NO_FUSE` runs the last launch's primal separately from its adjoint.
 /// (`raise grad --target cpu` runs exactly `CpuGrad`, so its values are checked by the
 /// grad suites, not here.)
 #[test]
@@ -333,6 +335,8 @@ fn grad_steady_state_cpu() {
         privatize: std::env::var("RAISE_BENCH_NO_PRIVATIZE").is_err(),
         gather: std::env::var("RAISE_BENCH_NO_GATHER").is_err(),
         drop_unread_stores: std::env::var("RAISE_BENCH_KEEP_PRIMAL_STORES").is_err(),
+        dead_memory: std::env::var("RAISE_BENCH_KEEP_DEAD_MEMORY").is_err(),
+        fuse_last: std::env::var("RAISE_BENCH_NO_FUSE").is_err(),
     };
     for case in scaled_cases() {
         if only

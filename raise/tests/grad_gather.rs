@@ -153,6 +153,7 @@ fn gathered_adjoint_launches_match_scatter_form() {
                 plain_accumulation: true,
                 gather: true,
                 drop_unread_stores: false,
+                dead_memory: false,
             };
             let (main, epilogue) =
                 raise::grad::adjoint_kernels_for_launch(&raised, l, n, &passes).unwrap();
@@ -237,6 +238,7 @@ fn stencil_adjoints_leave_primal_buffers_alone() {
                 plain_accumulation: true,
                 gather: true,
                 drop_unread_stores: true,
+                dead_memory: false,
             };
             let (main, epilogue) =
                 raise::grad::adjoint_kernels_for_launch(&raised, l, n, &passes).unwrap();

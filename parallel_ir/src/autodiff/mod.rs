@@ -30,12 +30,18 @@
 //!   contents the caller discards (the forward body's output, which the CPU reverse
 //!   schedule restores) are removed, with the forward code that only fed them
 //!   ([`deadstores::drop_unread_stores`]).
+//! * [`deadmemory`]: an adjoint's writes to memory nothing it keeps reads (shared and
+//!   per-thread allocations, and buffers the caller discards), found to a fixed point
+//!   with the code that only fed them, then the barriers left with nothing to order (a
+//!   linear kernel's re-executed forward body: scan_block's shared-memory scan, saxpy's
+//!   `y = a x + y`) ([`deadmemory::drop_dead_memory`]).
 //!
 //! Program-level composition (launch sequences, which buffers are inputs and outputs)
 //! lives in the driver (`raise/src/grad.rs`).
 
 pub mod accumulate;
 pub mod blocklocal;
+pub mod deadmemory;
 pub mod deadstores;
 pub mod forward;
 pub mod gather;

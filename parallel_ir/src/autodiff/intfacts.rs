@@ -1174,7 +1174,8 @@ impl<'k> IntFacts<'k> {
     }
 
     /// Fourier-Motzkin over the rationals is weak on unknowns with a large coefficient
-    /// and a small range (a wrap count `t` in `r = F - 2^32 t`): each value of such an
+    /// and a small range (at most 8 values: a wrap count `t` in `r = F - 2^32 t`, which
+    /// for an `i32` index plus a few bounded terms lies in `[-2, 2]`): each value of such an
     /// atom is tried on its own (substituted), up to [`MAX_SPLITS`] cases.
     fn fm_infeasible(&self, cons: Vec<Lin>) -> bool {
         let mut small: Vec<(i128, Atom)> = Vec::new();

@@ -388,7 +388,7 @@ pub fn adjoint_kernels_for_launch(
         drop_unread_stores,
         dead_memory,
     } = *passes;
-    use parallel_ir::autodiff::accumulate::{self, AccumulateOptions};
+    use parallel_ir::autodiff::accumulate;
     let mut k = parallel_ir::autodiff::vjp_kernel_for_launch(
         raised,
         &l.config,
@@ -396,23 +396,7 @@ pub fn adjoint_kernels_for_launch(
     )?;
     let mut epilogue = None;
     if plain_accumulation {
-        let args = shadow_args(&k, &l.params, n);
-        let opts = AccumulateOptions {
-            grid: l.config.grid,
-            block: l.config.block,
-            param_buffers: k
-                .params
-                .iter()
-                .enumerate()
-                .map(|(i, &p)| match args.get(i) {
-                    Some(ParamValue::BufferBase(j)) if k.value_type(p).is_ptr() => Some((*j, 0)),
-                    Some(ParamValue::BufferOffset(j, off)) if k.value_type(p).is_ptr() => {
-                        Some((*j, *off))
-                    }
-                    _ => None,
-                })
-                .collect(),
-        };
+        let opts = accumulate_options(&k, l, n);
         if drop_unread_stores {
             parallel_ir::autodiff::deadstores::drop_unread_stores(&mut k, &opts, &|b| b < n);
             parallel_ir::verify::verify_kernel(&k)?;
@@ -436,6 +420,33 @@ pub fn adjoint_kernels_for_launch(
         parallel_ir::verify::verify_kernel(&k)?;
     }
     Ok((k, epilogue))
+}
+
+/// What the adjoint passes know about the launch `l` of the adjoint kernel `k` (over
+/// `n` buffers and their shadows): its dimensions and the buffer each pointer parameter
+/// is bound to.
+fn accumulate_options(
+    k: &Kernel,
+    l: &BoundLaunch,
+    n: usize,
+) -> parallel_ir::autodiff::accumulate::AccumulateOptions {
+    let args = shadow_args(k, &l.params, n);
+    parallel_ir::autodiff::accumulate::AccumulateOptions {
+        grid: l.config.grid,
+        block: l.config.block,
+        param_buffers: k
+            .params
+            .iter()
+            .enumerate()
+            .map(|(i, &p)| match args.get(i) {
+                Some(ParamValue::BufferBase(j)) if k.value_type(p).is_ptr() => Some((*j, 0)),
+                Some(ParamValue::BufferOffset(j, off)) if k.value_type(p).is_ptr() => {
+                    Some((*j, *off))
+                }
+                _ => None,
+            })
+            .collect(),
+    }
 }
 
 /// The primal launches and the derivative launches (bound to the buffers and their
@@ -884,6 +895,11 @@ pub struct CpuDerivativeOptions {
     /// copy before it; the adjoint's forward loads then also warm the cache for its
     /// reverse sweep), where that pays ([`fuse_last_launch`]).
     pub fuse_last: bool,
+    /// With `plain_accumulation`: an adjoint whose atomic adds into a buffer stay inside
+    /// each thread's own row of a row-bounds buffer (CSR's `row_ptr`) also gets a version
+    /// with those adds plain, run when the rows are non-decreasing at run time
+    /// ([`RowVersion`]).
+    pub owned_rows: bool,
 }
 
 impl Default for CpuDerivativeOptions {
@@ -896,6 +912,7 @@ impl Default for CpuDerivativeOptions {
             drop_unread_stores: true,
             dead_memory: true,
             fuse_last: true,
+            owned_rows: true,
         }
     }
 }
@@ -1010,6 +1027,116 @@ fn fuse_last_launch(
     Ok(true)
 }
 
+/// An adjoint's version with row-owned accumulations made plain
+/// (`parallel_ir::autodiff::rows`), and the run-time checks that select it: each a run of
+/// row bounds that must be non-decreasing. Where a check fails (or the run does not lie
+/// inside its buffer) the usual adjoint runs, so the gradient is always the usual one's.
+pub struct RowVersion {
+    launch: CpuLaunch,
+    checks: Vec<RowRun>,
+}
+
+/// `count` signed integers of `bytes` bytes each, from byte `start` of buffer `buffer`
+/// (of the adjoint's buffers and shadows), that must be non-decreasing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct RowRun {
+    buffer: usize,
+    start: usize,
+    count: usize,
+    bytes: usize,
+}
+
+impl RowRun {
+    fn holds(&self, buffers: &[HostBuffer]) -> bool {
+        let Some(data) = buffers.get(self.buffer).map(|b| &b.data) else {
+            return false;
+        };
+        let Some(end) = self
+            .count
+            .checked_mul(self.bytes)
+            .and_then(|n| n.checked_add(self.start))
+        else {
+            return false;
+        };
+        let Some(run) = data.get(self.start..end) else {
+            return false;
+        };
+        match self.bytes {
+            4 => non_decreasing::<4>(run, |c| i64::from(i32::from_le_bytes(c))),
+            8 => non_decreasing::<8>(run, i64::from_le_bytes),
+            _ => false,
+        }
+    }
+}
+
+/// Whether the little-endian integers of `run` (`W` bytes each) never decrease. No early
+/// exit, so that it vectorises.
+fn non_decreasing<const W: usize>(run: &[u8], value: impl Fn([u8; W]) -> i64) -> bool {
+    let elems = run.chunks_exact(W).map(|c| {
+        let mut a = [0u8; W];
+        a.copy_from_slice(c);
+        value(a)
+    });
+    let next = run.get(W..).unwrap_or(&[]).chunks_exact(W).map(|c| {
+        let mut a = [0u8; W];
+        a.copy_from_slice(c);
+        value(a)
+    });
+    elems.zip(next).fold(true, |ok, (a, b)| ok & (a <= b))
+}
+
+/// The row-owned version of the adjoint `kernel` of launch `l` (see [`RowVersion`]),
+/// when `parallel_ir::autodiff::rows` finds one.
+fn row_version(
+    kernel: &Kernel,
+    l: &BoundLaunch,
+    n: usize,
+    globals: usize,
+    options: &CpuDerivativeOptions,
+    byte_lens: &[usize],
+) -> Result<Option<RowVersion>, Diagnostic> {
+    let opts = accumulate_options(kernel, l, n);
+    let Some(owned) = parallel_ir::autodiff::rows::owned_rows(kernel, &opts) else {
+        return Ok(None);
+    };
+    parallel_ir::verify::verify_kernel(&owned.kernel)?;
+    let mut checks = Vec::new();
+    for c in &owned.checks {
+        let Some(Some((buffer, off))) = opts.param_buffers.get(c.param as usize) else {
+            return Ok(None);
+        };
+        let bytes = c.ty.bytes() as usize;
+        let (Ok(first), Ok(last), Ok(off)) = (
+            usize::try_from(c.first),
+            usize::try_from(c.last),
+            usize::try_from(*off),
+        ) else {
+            return Ok(None);
+        };
+        let (Some(start), Some(count)) = (
+            first.checked_mul(bytes).and_then(|b| b.checked_add(off)),
+            last.checked_sub(first).and_then(|d| d.checked_add(1)),
+        ) else {
+            return Ok(None);
+        };
+        checks.push(RowRun {
+            buffer: *buffer,
+            start,
+            count,
+            bytes,
+        });
+    }
+    let launch = RaisedLaunch {
+        kernel: &owned.kernel,
+        grid: l.config.grid,
+        block: l.config.block,
+        dynamic_shared_bytes: l.config.dynamic_shared_bytes,
+        args: shadow_args(&owned.kernel, &l.params, n),
+    };
+    let mut c = compile_cpu_launches(&[launch], globals, options, byte_lens)?;
+    Ok(c.pop().map(|launch| RowVersion { launch, checks }))
+}
+
 /// Reverse mode compiled once for the CPU backend: the raised primal kernels and their
 /// adjoints prepared as [`grad`] runs them on `cpu`, each compiled once; [`CpuGrad::run`]
 /// executes [`grad`]'s schedule on new inputs and cotangents any number of times.
@@ -1019,6 +1146,9 @@ pub struct CpuGrad {
     adjoint: Vec<CpuLaunch>,
     /// Per launch, the kernel run right after its adjoint, if any.
     epilogue: Vec<Option<CpuLaunch>>,
+    /// Per launch, the adjoint's row-owned version, if any
+    /// ([`CpuDerivativeOptions::owned_rows`]).
+    rows: Vec<Option<RowVersion>>,
     copy: Vec<Vec<bool>>,
     /// The last launch runs only as its adjoint, which keeps the forward body's stores
     /// ([`CpuDerivativeOptions::fuse_last`]); `primal` then lacks the last launch.
@@ -1111,9 +1241,18 @@ impl CpuGrad {
                 *c &= r || w;
             }
         }
+        let mut rows = Vec::with_capacity(bound.len());
+        for (l, k) in bound.iter().zip(&kernels.per_launch) {
+            rows.push(if options.owned_rows && options.plain_accumulation {
+                row_version(k, l, n, globals.len(), options, &byte_lens)?
+            } else {
+                None
+            });
+        }
         // A fused last launch runs as its adjoint only.
         let primal = &primal[..primal.len() - usize::from(fused_last)];
         Ok(CpuGrad {
+            rows,
             copy,
             primal: compile_cpu_launches(primal, globals.len(), options, &byte_lens)?,
             adjoint: compile_cpu_launches(&adjoint, globals.len(), options, &byte_lens)?,
@@ -1130,6 +1269,26 @@ impl CpuGrad {
     /// passed).
     pub fn fused_last(&self) -> bool {
         self.fused_last
+    }
+
+    /// Per launch, whether its adjoint has a row-owned version
+    /// ([`CpuDerivativeOptions::owned_rows`]).
+    pub fn row_versions(&self) -> Vec<bool> {
+        self.rows.iter().map(Option::is_some).collect()
+    }
+
+    /// Per launch, whether the row-owned version of its adjoint would run on these
+    /// buffers and cotangents (the buffers as they are before that launch: for the last
+    /// launch, `inputs` in a one-launch program).
+    pub fn row_checks_hold(&self, inputs: &[HostBuffer], cotangents: &[HostBuffer]) -> Vec<bool> {
+        let all: Vec<HostBuffer> = inputs.iter().chain(cotangents).cloned().collect();
+        self.rows
+            .iter()
+            .map(|v| {
+                v.as_ref()
+                    .is_some_and(|v| v.checks.iter().all(|c| c.holds(&all)))
+            })
+            .collect()
     }
 
     /// The final buffers and the cotangents of the initial buffers (as [`grad`]).
@@ -1159,7 +1318,11 @@ impl CpuGrad {
                 None => Err(Diagnostic::new("internal", "no primal launch to run")),
             },
             |k, b| {
-                let b = run(&self.adjoint[k], b)?;
+                let launch = match self.rows.get(k) {
+                    Some(Some(v)) if v.checks.iter().all(|c| c.holds(&b)) => &v.launch,
+                    _ => &self.adjoint[k],
+                };
+                let b = run(launch, b)?;
                 match self.epilogue.get(k) {
                     Some(Some(e)) => run(e, b),
                     _ => Ok(b),

@@ -317,7 +317,9 @@ fn grad_steady_state_xla() {
 /// `RAISE_BENCH_NO_GATHER` keeps the adjoints' scatter-form accumulations and
 /// `RAISE_BENCH_KEEP_PRIMAL_STORES` the adjoints' stores to primal buffers and
 /// `RAISE_BENCH_KEEP_DEAD_MEMORY` their writes to memory nothing reads and
-/// `RAISE_BENCH_NO_FUSE` runs the last launch's primal separately from its adjoint.
+/// `RAISE_BENCH_NO_FUSE` runs the last launch's primal separately from its adjoint and
+/// `RAISE_BENCH_NO_OWNED_ROWS` keeps row-owned accumulations (gather_indirect's
+/// `vals_bar`) privatized instead of plain under a run-time check of the row bounds.
 /// (`raise grad --target cpu` runs exactly `CpuGrad`, so its values are checked by the
 /// grad suites, not here.)
 #[test]
@@ -337,6 +339,7 @@ fn grad_steady_state_cpu() {
         drop_unread_stores: std::env::var("RAISE_BENCH_KEEP_PRIMAL_STORES").is_err(),
         dead_memory: std::env::var("RAISE_BENCH_KEEP_DEAD_MEMORY").is_err(),
         fuse_last: std::env::var("RAISE_BENCH_NO_FUSE").is_err(),
+        owned_rows: std::env::var("RAISE_BENCH_NO_OWNED_ROWS").is_err(),
     };
     for case in scaled_cases() {
         if only

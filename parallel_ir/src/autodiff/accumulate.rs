@@ -223,7 +223,12 @@ pub(super) fn walk(kernel: &Kernel, region: &Region, out: &mut Vec<OpId>, depth:
 }
 
 /// `atomic add a, v` (result `old`) -> `old = load a; store a, old + v`, in place.
-fn rewrite_region(kernel: &mut Kernel, region: &mut Region, set: &HashSet<OpId>, depth: usize) {
+pub(super) fn rewrite_region(
+    kernel: &mut Kernel,
+    region: &mut Region,
+    set: &HashSet<OpId>,
+    depth: usize,
+) {
     let mut out = Vec::with_capacity(region.ops.len());
     for &op in &region.ops {
         out.push(op);

@@ -41,12 +41,15 @@
 
 pub mod accumulate;
 pub mod blocklocal;
+pub mod counts;
 pub mod deadmemory;
 pub mod deadstores;
 pub mod forward;
 pub mod gather;
 mod ifresults;
+pub mod intfacts;
 pub mod reverse;
+pub mod rows;
 pub mod specialize;
 pub mod unroll;
 
@@ -71,10 +74,14 @@ pub fn vjp_kernel_for_launch(
 ) -> Result<Kernel, Diagnostic> {
     let k = specialize(kernel, config, scalars)?;
     let want = |k: &Kernel, op| !reverse::inactive_loop(k, op);
-    match unroll::unroll_bounded_loops(&k, config, &want)? {
-        Some(u) => vjp_kernel(&u),
-        None => vjp_kernel(&k),
+    let mut adj = match unroll::unroll_bounded_loops(&k, config, &want)? {
+        Some(u) => vjp_kernel(&u)?,
+        None => vjp_kernel(&k)?,
+    };
+    if counts::closed_form_counts(&mut adj, config.grid, config.block) > 0 {
+        crate::verify::verify_kernel(&adj)?;
     }
+    Ok(adj)
 }
 
 /// The tangent kernel of one launch of `kernel` (same parameter convention as

@@ -998,7 +998,10 @@ impl<'a> Emitter<'a> {
             )
         });
         if level == Level::Block {
-            let plan = SplitPlan::analyse(self.k, body, dims[0]);
+            let k = self.k;
+            let plan = SplitPlan::analyse(k, body, dims[0], &mut |c, f| {
+                self.hot_branches(c, body, dims[0], f)
+            });
             let fixed = self.fixed_zy.take();
             if plan.is_some() || fixed.is_some() {
                 return self.split_thread_loop(

@@ -761,7 +761,7 @@ impl Emitter<'_> {
     /// The run-time split of [`Emitter::segmented_x_loop`]: break points computed once
     /// per x loop, one segment when none is inside the block, else a loop over segments.
     /// `split_inside`: the caller knows a break point lies strictly inside the block
-    /// (a constant one), so the one-segment path and the whole-block copies are dead and
+    /// (a constant one; also found here, [`Emitter::const_point_inside`]), so the one-segment path and the whole-block copies are dead and
     /// not emitted.
     fn runtime_x_loop(
         &mut self,
@@ -773,6 +773,7 @@ impl Emitter<'_> {
         leaf: &mut dyn FnMut(&mut Self, &str, &str) -> Result<(), Diagnostic>,
     ) -> Result<(), Diagnostic> {
         let x = body.args[0];
+        let split_inside = split_inside || self.const_point_inside(plan, x, bdx);
         let bdx64 = self.const_int(i64::from(bdx), "i64");
         // Computed once per x loop from x = 0: whether no affine expression wraps over
         // [0, blockDim.x), and the atoms' break points.
@@ -1183,6 +1184,52 @@ impl Emitter<'_> {
         }
         let split = split?;
         (!split.wraps && split.segments.len() > 1).then_some((split, assumed))
+    }
+
+    /// Whether some atom's break point, as the run-time split computes it, is a launch
+    /// constant strictly inside `(0, bdx)` (its `e(0)` and bound constants, with `x` bound
+    /// to 0, as in [`Emitter::static_segments`]; the same i64 arithmetic on the same
+    /// extensions). Then the run-time split's `single` is false at every block, and its
+    /// one-segment path (the whole-block copies) is dead: not emitted. In a flat loop
+    /// over a grid row, `col == 0` or `col > 0` (`col` the flat index) breaks at 1.
+    fn const_point_inside(&mut self, plan: &SplitPlan, x: Value, bdx: u32) -> bool {
+        let vars: Vec<Value> = std::iter::once(x)
+            .chain(plan.flat.as_ref().map(|f| f.bid))
+            .collect();
+        let old: Vec<Option<u64>> = vars.iter().map(|v| self.known.get(v).copied()).collect();
+        self.know_x(plan.flat.as_ref(), x, 0);
+        let ext = |v: u64, signed: bool| -> i64 {
+            if signed {
+                i64::from(v as u32 as i32)
+            } else {
+                i64::from(v as u32)
+            }
+        };
+        let b = i64::from(bdx);
+        let mut inside = false;
+        for a in &plan.atoms {
+            let (Some(e0), Some(u)) = (self.const_of(a.e), self.const_of(a.u)) else {
+                continue;
+            };
+            let (e0, u) = (ext(e0, a.signed), ext(u, a.signed));
+            let t = if a.c > 0 { u - e0 } else { e0 - u };
+            let (before, after) = if a.c > 0 { (0, 2) } else { (2, 0) };
+            let mut points = Vec::new();
+            if a.truth[1] != a.truth[after] {
+                points.push(t + 1);
+            }
+            if a.truth[before] != a.truth[1] {
+                points.push(t);
+            }
+            inside |= points.iter().any(|&p| p > 0 && p < b);
+        }
+        for (v, o) in vars.into_iter().zip(old) {
+            match o {
+                Some(c) => self.known.insert(v, c),
+                None => self.known.remove(&v),
+            };
+        }
+        inside
     }
 
     fn static_segments_x(

@@ -3,7 +3,9 @@
 //! and a cold edge path that branches again, run on ragged sizes (partial last block in
 //! x and y). With the cold pruning (default) the edge path is emitted unsplit, with
 //! `RAISE_CPU_COLD=0` every leaf is specialised as before; both must give the model's
-//! values exactly, and the pruned module must be smaller. (One test in this file: it
+//! values exactly, and the pruned module must be smaller. A run-time offset makes an
+//! extended affine expression wrap inside some blocks (the plain body, shared with the
+//! cold segments). (One test in this file: it
 //! sets the environment variable.)
 
 mod common;
@@ -24,6 +26,7 @@ fn kernel(nx: i32, ny: i32) -> Kernel {
     let mut b = Kb::new("cold");
     let _inp = b.param(Type::Ptr(AddrSpace::Global));
     let _out = b.param(Type::Ptr(AddrSpace::Global));
+    let off = b.param(Type::I32);
     let mut top = Vec::new();
     b.parallel(&mut top, Level::Grid, |b, ops, [bx, by, _]| {
         b.parallel(ops, Level::Block, |b, ops, [tx, ty, _]| {
@@ -72,7 +75,15 @@ fn kernel(nx: i32, ny: i32) -> Kernel {
                                     Some(s) => b.bin(ops, BinaryOp::Add, s, t),
                                 });
                             }
-                            vec![acc.unwrap()]
+                            // + trunc(sext(col + off) >> 8): an extension of an affine
+                            // expression with a run-time base, which wraps inside a
+                            // block when `off` is near i32::MAX (then the plain body).
+                            let co = b.bin(ops, BinaryOp::Add, col, off);
+                            let w = b.cast(ops, CastOp::SExt, co, Type::I64);
+                            let eight = b.ci(ops, 8, Type::I64);
+                            let sh = b.bin(ops, BinaryOp::AShr, w, eight);
+                            let t = b.cast(ops, CastOp::Trunc, sh, Type::I32);
+                            vec![b.bin(ops, BinaryOp::Add, acc.unwrap(), t)]
                         },
                         |b, ops| {
                             let e0 = b.icmp(ops, IntPredicate::Eq, col, zero);
@@ -126,7 +137,7 @@ fn kernel(nx: i32, ny: i32) -> Kernel {
     b.finish(top)
 }
 
-fn model(inp: &[i32], nx: i32, ny: i32) -> Vec<i32> {
+fn model(inp: &[i32], nx: i32, ny: i32, off: i32) -> Vec<i32> {
     let mut out = vec![-1; inp.len()];
     for row in 0..ny {
         for col in 0..nx {
@@ -137,6 +148,7 @@ fn model(inp: &[i32], nx: i32, ny: i32) -> Vec<i32> {
                     .wrapping_add(at(1).wrapping_mul(3))
                     .wrapping_add(at(-nx).wrapping_mul(5))
                     .wrapping_add(at(nx).wrapping_mul(7))
+                    .wrapping_add((i64::from(col.wrapping_add(off)) >> 8) as i32)
             } else if col == 0 {
                 100 + row
             } else if col == nx - 1 {
@@ -152,7 +164,7 @@ fn model(inp: &[i32], nx: i32, ny: i32) -> Vec<i32> {
 }
 
 /// (MLIR bytes, body copies) of the kernel for `nx x ny`, after checking its values.
-fn check(nx: i32, ny: i32) -> (usize, usize) {
+fn check(nx: i32, ny: i32, off: i32) -> (usize, usize) {
     let k = kernel(nx, ny);
     let grid = [
         (nx as u32).div_ceil(BLOCK[0]),
@@ -173,18 +185,22 @@ fn check(nx: i32, ny: i32) -> (usize, usize) {
         .collect();
     let mut ib: Vec<u8> = inp.iter().flat_map(|x| x.to_le_bytes()).collect();
     let mut ob = vec![0xffu8; len * 4];
-    let args = [CpuArg::Ptr(ib.as_mut_ptr()), CpuArg::Ptr(ob.as_mut_ptr())];
+    let args = [
+        CpuArg::Ptr(ib.as_mut_ptr()),
+        CpuArg::Ptr(ob.as_mut_ptr()),
+        CpuArg::Bits(u64::from(off as u32)),
+    ];
     unsafe { compiled.run(&args, &[]) }.unwrap_or_else(|d| panic!("{d}"));
     let got: Vec<i32> = ob
         .chunks_exact(4)
         .map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]]))
         .collect();
-    let want = model(&inp, nx, ny);
+    let want = model(&inp, nx, ny, off);
     for (i, (g, w)) in got.iter().zip(&want).enumerate() {
         assert_eq!(
             g,
             w,
-            "{nx} x {ny}: element {i} (row {}, col {})",
+            "{nx} x {ny} (off {off}): element {i} (row {}, col {})",
             i as i32 / nx,
             i as i32 % nx
         );
@@ -204,9 +220,21 @@ fn cold_edge_paths_unsplit_give_the_same_values_as_fully_split() {
         (64, 2),
         (33, 61),
     ];
-    let pruned: Vec<(usize, usize)> = sizes.iter().map(|&(x, y)| check(x, y)).collect();
+    // `off`: no wrap, and wrapping inside some block (`col + off` crosses i32::MAX at
+    // col = 20 or 5: the no-wrap check fails there and the block runs the plain body).
+    let offs = [-1000, i32::MAX - 20, i32::MAX - 5];
+    let run = || -> Vec<(usize, usize)> {
+        let mut v = Vec::new();
+        for &(x, y) in &sizes {
+            let r: Vec<(usize, usize)> = offs.iter().map(|&o| check(x, y, o)).collect();
+            assert!(r.iter().all(|&c| c == r[0]));
+            v.push(r[0]);
+        }
+        v
+    };
+    let pruned = run();
     std::env::set_var("RAISE_CPU_COLD", "0");
-    let full: Vec<(usize, usize)> = sizes.iter().map(|&(x, y)| check(x, y)).collect();
+    let full = run();
     std::env::remove_var("RAISE_CPU_COLD");
     // Where the split specialises the edge path's own branches, pruning emits less.
     let (p, f) = (pruned[1], full[1]);

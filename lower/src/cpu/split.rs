@@ -847,9 +847,18 @@ impl Emitter<'_> {
             let b64 = ext64(self, &e0, ex.signed);
             no_wrap(self, &b64, ex.c, ex.signed);
         }
-        // Some expression wraps inside the block: the plain loop.
-        self.line(&format!("scf.if {ok} {{"));
-        self.indent += 1;
+        // With cold branches the plain body (no `If` resolved, no extension rewritten) is
+        // emitted once, in the segment loop, and serves both the segments that reach a
+        // cold leaf and the blocks where some expression wraps (one segment, the block):
+        // a cold leaf is a large general path (`parallel_ir::autodiff::gather`'s edges)
+        // that would otherwise be emitted twice. Without cold branches, as before: the
+        // segment loop under `ok`, the plain loop when it fails.
+        let merged = plan.hot.iter().any(Option::is_some);
+        if !merged {
+            // Some expression wraps inside the block: the plain loop.
+            self.line(&format!("scf.if {ok} {{"));
+            self.indent += 1;
+        }
         // No break point inside the block (the common case): one segment, no loop.
         let zero64 = self.const_int(0, "i64");
         let mut single = self.def("arith.constant true");
@@ -866,10 +875,13 @@ impl Emitter<'_> {
             let lo0 = self.const_int(0, "i64");
             let (conds, mut state) = self.segment_prelude(plan, body, inside, &ext_list, &lo0)?;
             let hot = self.hot_path(plan, &conds, &mut state.clone());
-            let go = self.def(&format!("arith.andi {single}, {hot} : i1"));
+            let mut go = self.def(&format!("arith.andi {single}, {hot} : i1"));
+            if merged {
+                go = self.def(&format!("arith.andi {ok}, {go} : i1"));
+            }
             self.line(&format!("scf.if {go} {{"));
             self.indent += 1;
-            self.whole_tree(plan, &conds, &mut state, bdx, leaf)?;
+            self.whole_tree(plan, &conds, &mut state, bdx, None, leaf)?;
             self.indent -= 1;
             self.line("} else {");
             self.indent += 1;
@@ -894,13 +906,36 @@ impl Emitter<'_> {
         // A segment of this loop is never the whole block: a break point lies strictly
         // inside it (`single` is false, or the caller's constant one), so the first
         // segment ends there. No whole-block copies.
-        self.segment_body(plan, body, inside, &ext_list, &lo, &hi, leaf)?;
+        if merged {
+            // Where an expression wraps, one segment: the block, run plain.
+            hi = self.def(&format!("arith.select {ok}, {hi}, {bdx64} : i64"));
+            let (conds, mut state) = self.segment_prelude(plan, body, inside, &ext_list, &lo)?;
+            let hot = self.hot_path(plan, &conds, &mut state.clone());
+            let go = self.def(&format!("arith.andi {ok}, {hot} : i1"));
+            let lo_i = self.def(&format!("arith.index_cast {lo} : i64 to index"));
+            let hi_i = self.def(&format!("arith.index_cast {hi} : i64 to index"));
+            self.line(&format!("scf.if {go} {{"));
+            self.indent += 1;
+            self.whole_tree(plan, &conds, &mut state, bdx, Some((&lo_i, &hi_i)), leaf)?;
+            self.indent -= 1;
+            self.line("} else {");
+            self.indent += 1;
+            self.segment = None;
+            leaf(self, &lo_i, &hi_i)?;
+            self.indent -= 1;
+            self.line("}");
+        } else {
+            self.segment_body(plan, body, inside, &ext_list, &lo, &hi, leaf)?;
+        }
         self.line(&format!("scf.yield {hi} : i64"));
         self.indent -= 1;
         self.line("}");
         if !split_inside {
             self.indent -= 1;
             self.line("}");
+        }
+        if merged {
+            return Ok(());
         }
         self.indent -= 1;
         self.line("} else {");
@@ -997,21 +1032,28 @@ impl Emitter<'_> {
         }
     }
 
-    /// The decision tree of a segment that is the whole block (`[0, n)`) and reaches a
-    /// leaf that is not cold ([`Emitter::hot_path`] holds): where one branch of an `If`
-    /// is cold, the other is taken without a test; the leaves get constant bounds, so
-    /// LLVM sees the trip count (unrolling, SLP vectorization) as without a split.
+    /// The decision tree of a segment (`bounds`, index values; `None`: the whole block
+    /// `[0, n)`) that reaches a leaf that is not cold ([`Emitter::hot_path`] holds): where
+    /// one branch of an `If` is cold, the other is taken without a test. The whole
+    /// block's leaves get constant bounds, so LLVM sees the trip count (unrolling, SLP
+    /// vectorization) as without a split.
     fn whole_tree(
         &mut self,
         plan: &SplitPlan,
         conds: &[String],
         state: &mut SegmentState,
         n: u32,
+        bounds: Option<(&str, &str)>,
         leaf: &mut dyn FnMut(&mut Self, &str, &str) -> Result<(), Diagnostic>,
     ) -> Result<(), Diagnostic> {
         let Some(i) = plan.next_if(&state.forced) else {
-            let z = self.def("arith.constant 0 : index");
-            let b = self.def(&format!("arith.constant {n} : index"));
+            let (z, b) = match bounds {
+                Some((l, h)) => (l.to_string(), h.to_string()),
+                None => (
+                    self.def("arith.constant 0 : index"),
+                    self.def(&format!("arith.constant {n} : index")),
+                ),
+            };
             self.segment = Some(state.clone());
             leaf(self, &z, &b)?;
             self.segment = None;
@@ -1020,19 +1062,19 @@ impl Emitter<'_> {
         let op = plan.ifs[i].op;
         if let Some(h) = plan.hot[i] {
             state.forced.insert(op, h);
-            self.whole_tree(plan, conds, state, n, leaf)?;
+            self.whole_tree(plan, conds, state, n, bounds, leaf)?;
             state.forced.remove(&op);
             return Ok(());
         }
         self.line(&format!("scf.if {} {{", conds[i]));
         self.indent += 1;
         state.forced.insert(op, true);
-        self.whole_tree(plan, conds, state, n, leaf)?;
+        self.whole_tree(plan, conds, state, n, bounds, leaf)?;
         self.indent -= 1;
         self.line("} else {");
         self.indent += 1;
         state.forced.insert(op, false);
-        self.whole_tree(plan, conds, state, n, leaf)?;
+        self.whole_tree(plan, conds, state, n, bounds, leaf)?;
         state.forced.remove(&op);
         self.indent -= 1;
         self.line("}");

@@ -198,6 +198,23 @@ pub fn emit_module_facts(
     distinct_params: bool,
     facts: &PrivatizeFacts,
 ) -> Result<String, Diagnostic> {
+    let t0 = std::time::Instant::now();
+    let text = emit_text(kernel, cfg, num_globals, distinct_params, facts)?;
+    super::stats::add(|s| {
+        s.kernels += 1;
+        s.text_bytes += text.len();
+        s.emit_s += super::stats::since(t0);
+    });
+    Ok(text)
+}
+
+fn emit_text(
+    kernel: &Kernel,
+    cfg: &LaunchConfig,
+    num_globals: usize,
+    distinct_params: bool,
+    facts: &PrivatizeFacts,
+) -> Result<String, Diagnostic> {
     let ptr_params: Vec<u32> = kernel
         .params
         .iter()
@@ -981,7 +998,10 @@ impl<'a> Emitter<'a> {
             )
         });
         if level == Level::Block {
-            let plan = SplitPlan::analyse(self.k, body, dims[0]);
+            let k = self.k;
+            let plan = SplitPlan::analyse(k, body, dims[0], &mut |c, f| {
+                self.hot_branches(c, body, dims[0], f)
+            });
             let fixed = self.fixed_zy.take();
             if plan.is_some() || fixed.is_some() {
                 return self.split_thread_loop(
@@ -1064,6 +1084,7 @@ impl<'a> Emitter<'a> {
             let t = self.def(&format!("arith.muli {t}, {bx} : i32"));
             let t = self.def(&format!("arith.addi {t}, {} : i32", idx[0]));
             self.linear_tid = Some(t);
+            super::stats::add(|s| s.body_copies += 1);
         }
         if level == Level::Grid {
             self.block_prefetch(body)?;
@@ -1168,6 +1189,7 @@ impl<'a> Emitter<'a> {
                 let t = e.def(&format!("arith.muli {t}, {bx} : i32"));
                 let t = e.def(&format!("arith.addi {t}, {x} : i32"));
                 e.linear_tid = Some(t);
+                super::stats::add(|s| s.body_copies += 1);
                 e.region_body(body)?;
                 if let Some(s) = saved {
                     e.stack_restore(s);
@@ -1178,6 +1200,9 @@ impl<'a> Emitter<'a> {
                 Ok(())
             };
         let mut leaf = |e: &mut Self, lo: &str, hi: &str| -> Result<(), Diagnostic> {
+            if plan.is_some() {
+                super::stats::add(|s| s.segments += 1);
+            }
             e.prefetch_segment(body, flat.as_ref(), lo, hi)?;
             match e.stream_site(body, flat.as_ref()) {
                 Some(site) => {
@@ -1187,7 +1212,10 @@ impl<'a> Emitter<'a> {
             }
         };
         match plan {
-            Some(plan) => self.segmented_x_loop(plan, body, n, &mut leaf)?,
+            Some(plan) => {
+                super::stats::add(|s| s.split_loops += 1);
+                self.segmented_x_loop(plan, body, n, &mut leaf)?
+            }
             None => leaf(self, c0, &ext[0])?,
         }
         self.linear_tid = outer_tid;

@@ -110,7 +110,9 @@ impl Emitter<'_> {
             return Ok(false);
         }
         let flat = FlatX { bid, shift, scaled };
-        let Some(plan) = SplitPlan::analyse_x(self.k, &region, gx * bdx, Some(flat)) else {
+        let k = self.k;
+        let hot = &mut |c: &[Value], f: Option<&FlatX>| self.hot_branches(c, &region, gx * bdx, f);
+        let Some(plan) = SplitPlan::analyse_x(k, &region, gx * bdx, Some(flat), hot) else {
             return Ok(false);
         };
         let has_allocs = body.ops.iter().any(|&o| {

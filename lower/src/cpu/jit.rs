@@ -105,7 +105,11 @@ pub(super) fn compile_text(
             text,
         );
     }
-    let Some(mut module) = Module::parse(&context, text) else {
+    let t_all = std::time::Instant::now();
+    let t = std::time::Instant::now();
+    let parsed = Module::parse(&context, text);
+    super::stats::add(|s| s.parse_s += super::stats::since(t));
+    let Some(mut module) = parsed else {
         if std::env::var_os("RAISE_DUMP_MLIR").is_some() {
             eprintln!("{text}");
         }
@@ -114,14 +118,17 @@ pub(super) fn compile_text(
     let pm = PassManager::new(&context);
     parse_pass_pipeline(pm.as_operation_pass_manager(), PIPELINE)
         .map_err(|e| fail("pass pipeline", e.to_string()))?;
+    let t = std::time::Instant::now();
     pm.run(&mut module)
         .map_err(|_| fail("lowering to LLVM failed", collected(&messages)))?;
+    super::stats::add(|s| s.passes_s += super::stats::since(t));
     let libs: Vec<mlir_sys::MlirStringRef> = LIBOMP
         .iter()
         .filter(|p| std::path::Path::new(p).exists())
         .take(1)
         .map(|p| sref(p))
         .collect();
+    let t = std::time::Instant::now();
     let engine = unsafe {
         mlir_sys::mlirExecutionEngineCreate(
             module.to_raw(),
@@ -149,6 +156,18 @@ pub(super) fn compile_text(
             unary_f64 as *mut c_void,
         );
     }
+    super::stats::add(|s| s.engine_s += super::stats::since(t));
+    if super::stats::on() {
+        // Materialise now, so that LLVM's optimisation and code generation are timed.
+        let t = std::time::Instant::now();
+        let name = func_name(kernel);
+        unsafe { mlir_sys::mlirExecutionEngineLookupPacked(engine, sref(&name)) };
+        super::stats::add(|s| s.codegen_s += super::stats::since(t));
+    }
+    super::stats::add(|s| {
+        let all = super::stats::since(t_all);
+        s.per_kernel.push((func_name(kernel), text.len(), all))
+    });
     Ok(CompiledKernel {
         engine,
         name: func_name(kernel),

@@ -22,6 +22,7 @@ mod jit;
 mod prefetch;
 pub mod privatize;
 mod split;
+pub mod stats;
 pub mod stream;
 mod unroll;
 

@@ -45,6 +45,21 @@
 //! under one run-time check per block (`ext(u) - ext(e(0)) >= blockDim.x`, which makes
 //! those atoms the constant `truth[0]`); other blocks take the run-time split above,
 //! without its one-segment copies (the constant break point makes them dead).
+//!
+//! Cold branches (code size only). Every leaf of the decision tree is a copy of the body,
+//! and a stencil adjoint in gather form (`parallel_ir::autodiff::gather`) has a branch-free
+//! fast path and a large general path for the launch's edges, whose own branches would
+//! each double it again. So each candidate `If` is evaluated at compile time at sample
+//! threads spread over the launch ([`Emitter::hot_branches`]); a branch none of them takes
+//! is *cold*. `If`s nested in a cold branch are not specialised (they stay branches in
+//! the body, as any `If` the plan leaves out), and a leaf reached through a cold branch
+//! is not split further (later sibling `If`s stay branches in it too), gets no
+//! whole-block copy with constant bounds (a block that is one cold segment runs the
+//! segment loop, once), and in a compile-time split joins a neighbouring cold segment
+//! that resolves the same branches. All of this only chooses which `If`s a copy
+//! resolves: a resolved `If` is still one whose condition is constant on the segment
+//! (the argument above), an unresolved one is emitted as it is, so every thread
+//! computes exactly what it did, in the same order.
 
 use std::collections::{HashMap, HashSet};
 
@@ -59,6 +74,8 @@ use super::emit::Emitter;
 const MAX_IFS: usize = 4;
 /// Largest |c| of an affine expression whose extension is rewritten.
 const MAX_COEF: i64 = 1 << 20;
+/// Sample positions over the x loop for [`Emitter::hot_branches`].
+const SAMPLES_X: u64 = 16;
 
 /// An `icmp` of an affine value (coefficient +-1) against an invariant.
 #[derive(Clone, Debug)]
@@ -110,6 +127,9 @@ pub(super) struct SplitPlan {
     /// The loop variable is a flat row index over the blocks of a grid row
     /// (`super::flat`), not `threadIdx.x`.
     pub(super) flat: Option<FlatX>,
+    /// Per specialised `If` (as `ifs`), its hot branch when the other is *cold*
+    /// ([`Emitter::hot_branches`]).
+    hot: Vec<Option<bool>>,
 }
 
 /// A flat x loop (`super::flat`): `X` runs over `[0, gridDim.x * blockDim.x)` and stands
@@ -126,14 +146,20 @@ pub(super) struct FlatX {
 }
 
 impl SplitPlan {
-    /// The plan for a thread-loop body, if it has anything to specialise.
+    /// The plan for a thread-loop body, if it has anything to specialise. `hot` gives
+    /// the hot branch of each of a list of `If` conditions ([`Emitter::hot_branches`]).
     /// `RAISE_CPU_SPLIT=0` in the environment turns splitting off (for before/after
     /// measurements; the results are the same either way).
-    pub(super) fn analyse(k: &Kernel, body: &Region, block_x: u32) -> Option<SplitPlan> {
+    pub(super) fn analyse(
+        k: &Kernel,
+        body: &Region,
+        block_x: u32,
+        hot: &mut HotOracle<'_>,
+    ) -> Option<SplitPlan> {
         if block_x > 1024 {
             return None;
         }
-        Self::analyse_x(k, body, block_x, None)
+        Self::analyse_x(k, body, block_x, None, hot)
     }
 
     /// [`SplitPlan::analyse`] for a loop over `[0, n)`: with `flat`, the x variable is
@@ -144,6 +170,7 @@ impl SplitPlan {
         body: &Region,
         n: u32,
         flat: Option<FlatX>,
+        hot: &mut HotOracle<'_>,
     ) -> Option<SplitPlan> {
         if std::env::var_os("RAISE_CPU_SPLIT").is_some_and(|v| v == "0") {
             return None;
@@ -168,12 +195,107 @@ impl SplitPlan {
             flat: flat.clone(),
             ..SplitPlan::default()
         };
-        an.spec_ifs(body, None, &mut plan);
+        let mut cands = Vec::new();
+        an.spec_ifs(body, None, &mut cands);
+        let conds: Vec<Value> = cands.iter().map(|c| c.cond).collect();
+        let hot = hot(&conds, flat.as_ref());
+        plan.select(cands, &hot);
         an.exts(body, &mut plan);
         if plan.ifs.is_empty() && plan.exts.is_empty() {
             return None;
         }
         Some(plan)
+    }
+
+    /// Take the first [`MAX_IFS`] candidates in program order (outer before nested) that
+    /// are not nested in a cold branch of a taken candidate: code only the launch's edges
+    /// run is not specialised further, and does not use up the budget.
+    fn select(&mut self, cands: Vec<Cand>, hot: &[Option<bool>]) {
+        let mut index: Vec<Option<usize>> = vec![None; cands.len()];
+        for (ci, c) in cands.into_iter().enumerate() {
+            if self.ifs.len() >= MAX_IFS {
+                break;
+            }
+            let parent = match c.parent {
+                None => None,
+                Some((p, b)) => {
+                    let (Some(np), hp) = (index[p], hot.get(p).copied().flatten()) else {
+                        continue;
+                    };
+                    if hp.is_some_and(|h| h != b) {
+                        continue;
+                    }
+                    Some((np, b))
+                }
+            };
+            index[ci] = Some(self.ifs.len());
+            self.atoms.extend(c.atoms);
+            self.hot.push(hot.get(ci).copied().flatten());
+            self.ifs.push(SpecIf {
+                op: c.op,
+                cond: c.cond,
+                parent,
+            });
+        }
+    }
+}
+
+/// Gives the hot branch of each condition of a list (see [`Emitter::hot_branches`]), the
+/// x loop being flat when the [`FlatX`] is given.
+pub(super) type HotOracle<'a> = dyn FnMut(&[Value], Option<&FlatX>) -> Vec<Option<bool>> + 'a;
+
+/// A candidate for specialisation: an `If` whose condition is a pure function of atoms
+/// and invariants, nested (if at all) in a branch of the candidate `parent`.
+#[derive(Clone, Debug)]
+struct Cand {
+    op: OpId,
+    cond: Value,
+    atoms: Vec<Atom>,
+    parent: Option<(usize, bool)>,
+}
+
+/// At most this many candidates are collected (far more than [`MAX_IFS`]).
+const MAX_CANDS: usize = 64;
+
+impl SplitPlan {
+    /// Whether a segment on which the specialised `If`s in `forced` take those branches
+    /// runs a cold branch (see [`Emitter::hot_branches`]).
+    fn is_cold(&self, forced: &HashMap<OpId, bool>) -> bool {
+        self.ifs
+            .iter()
+            .zip(&self.hot)
+            .any(|(s, h)| matches!((forced.get(&s.op), h), (Some(&b), Some(h)) if b != *h))
+    }
+
+    /// The specialised `If` the decision tree branches on next under `forced`; `None` at
+    /// a leaf. That is the first `If` not yet forced whose enclosing specialised `If` (if
+    /// any) is forced to the branch holding it; none once a forced `If` took a cold
+    /// branch: a cold segment is not split further, its remaining `If`s run as branches.
+    fn next_if(&self, forced: &HashMap<OpId, bool>) -> Option<usize> {
+        if self.is_cold(forced) {
+            return None;
+        }
+        self.ifs.iter().position(|s| {
+            !forced.contains_key(&s.op)
+                && match s.parent {
+                    None => true,
+                    Some((p, b)) => forced.get(&self.ifs[p].op) == Some(&b),
+                }
+        })
+    }
+
+    /// The part of `full` (a branch for every specialised `If`) that the decision tree
+    /// resolves: the `If`s [`SplitPlan::next_if`] reaches, taking `full`'s branches.
+    fn decided(&self, full: &HashMap<OpId, bool>) -> HashMap<OpId, bool> {
+        let mut d = HashMap::new();
+        while let Some(i) = self.next_if(&d) {
+            let op = self.ifs[i].op;
+            let Some(&b) = full.get(&op) else {
+                break;
+            };
+            d.insert(op, b);
+        }
+        d
     }
 }
 
@@ -354,9 +476,9 @@ impl Analyzer<'_> {
                 .all(|&o| self.cond(o, atoms, depth + 1))
     }
 
-    fn spec_ifs(&self, r: &Region, parent: Option<(usize, bool)>, plan: &mut SplitPlan) {
+    fn spec_ifs(&self, r: &Region, parent: Option<(usize, bool)>, out: &mut Vec<Cand>) {
         for &o in &r.ops {
-            if plan.ifs.len() >= MAX_IFS {
+            if out.len() >= MAX_CANDS {
                 return;
             }
             let OpKind::If {
@@ -374,15 +496,15 @@ impl Analyzer<'_> {
             if !self.cond(*cond, &mut atoms, 0) {
                 continue;
             }
-            plan.atoms.extend(atoms);
-            let i = plan.ifs.len();
-            plan.ifs.push(SpecIf {
+            let i = out.len();
+            out.push(Cand {
                 op: o,
                 cond: *cond,
+                atoms,
                 parent,
             });
-            self.spec_ifs(then_region, Some((i, true)), plan);
-            self.spec_ifs(else_region, Some((i, false)), plan);
+            self.spec_ifs(then_region, Some((i, true)), out);
+            self.spec_ifs(else_region, Some((i, false)), out);
         }
     }
 
@@ -488,6 +610,95 @@ impl Emitter<'_> {
         Ok(())
     }
 
+    /// Per `If` condition in `conds`, the *hot* branch when only one branch is taken at
+    /// the sample threads ([`SAMPLES_X`] positions spread evenly over the x loop's length
+    /// `n`, at the central block and thread y and z; then each block index and thread y
+    /// and z index in turn at a quarter and three quarters of its dimension, the others
+    /// central) and the condition is a compile-time constant at every one of them; `None`
+    /// otherwise (both branches count as hot). The samples stand for the bulk of the
+    /// launch: a stencil's interior, the gather's fast path (`parallel_ir::autodiff::gather`
+    /// picks its fast path by the central thread), both halves of a tree reduction's step;
+    /// a branch none of them takes runs at the launch's edges only. Only the amount of
+    /// code emitted depends on this, never what it computes. `RAISE_CPU_COLD=0` in the
+    /// environment makes no branch cold (every leaf specialised; for before/after runs).
+    /// `body` is the x loop's region (x, y, z thread indices first), `flat` its flat
+    /// loop if it is one.
+    pub(super) fn hot_branches(
+        &mut self,
+        conds: &[Value],
+        body: &Region,
+        n: u32,
+        flat: Option<&FlatX>,
+    ) -> Vec<Option<bool>> {
+        if std::env::var_os("RAISE_CPU_COLD").is_some_and(|v| v == "0") {
+            return vec![None; conds.len()];
+        }
+        let grid_args: Vec<Value> = self
+            .k
+            .body
+            .ops
+            .iter()
+            .find_map(|&o| match &self.k.op(o).kind {
+                OpKind::Parallel {
+                    level: parallel_ir::ir::Level::Grid,
+                    body,
+                } => Some(body.args.clone()),
+                _ => None,
+            })
+            .unwrap_or_default();
+        // (value, dimension) of every coordinate but x.
+        let mut coords: Vec<(Value, u32)> = grid_args.iter().copied().zip(self.cfg.grid).collect();
+        for (d, &a) in body.args.iter().enumerate().take(3).skip(1) {
+            coords.push((a, self.cfg.block[d]));
+        }
+        let x = body.args[0];
+        let centre: Vec<u64> = coords.iter().map(|&(_, d)| u64::from(d / 2)).collect();
+        let mut samples: Vec<(Vec<u64>, u64)> = (0..SAMPLES_X)
+            .map(|i| (centre.clone(), (2 * i + 1) * u64::from(n) / (2 * SAMPLES_X)))
+            .collect();
+        for (c, &(_, d)) in coords.iter().enumerate() {
+            for q in [1, 3] {
+                let mut at = centre.clone();
+                at[c] = u64::from(d) * q / 4;
+                samples.push((at, u64::from(n / 2)));
+            }
+        }
+        let mut vars: Vec<Value> = coords.iter().map(|&(v, _)| v).collect();
+        vars.push(x);
+        vars.extend(flat.map(|f| f.bid));
+        let old: Vec<Option<u64>> = vars.iter().map(|v| self.known.get(v).copied()).collect();
+        // Per `If`: taken branches seen (else, then), or `None` once not constant.
+        let mut seen: Vec<Option<[bool; 2]>> = vec![Some([false; 2]); conds.len()];
+        for (at, xpos) in samples {
+            for (&(v, _), c) in coords.iter().zip(at) {
+                self.known.insert(v, c);
+            }
+            self.know_x(flat, x, xpos);
+            for (&c, seen) in conds.iter().zip(seen.iter_mut()) {
+                *seen = match (*seen, self.const_of(c)) {
+                    (Some(mut t), Some(c)) => {
+                        t[usize::from(c & 1 != 0)] = true;
+                        Some(t)
+                    }
+                    _ => None,
+                };
+            }
+        }
+        for (v, o) in vars.into_iter().zip(old) {
+            match o {
+                Some(c) => self.known.insert(v, c),
+                None => self.known.remove(&v),
+            };
+        }
+        seen.into_iter()
+            .map(|t| match t? {
+                [false, true] => Some(true),
+                [true, false] => Some(false),
+                _ => None,
+            })
+            .collect()
+    }
+
     /// The x loop of a thread `Parallel` (the y and z indices already bound), segmented
     /// per `plan` (see the module doc). `bdx` is blockDim.x; `leaf` emits one copy of the
     /// loop body for `[lo, hi)` (index values) under the current [`SegmentState`].
@@ -550,7 +761,7 @@ impl Emitter<'_> {
     /// The run-time split of [`Emitter::segmented_x_loop`]: break points computed once
     /// per x loop, one segment when none is inside the block, else a loop over segments.
     /// `split_inside`: the caller knows a break point lies strictly inside the block
-    /// (a constant one), so the one-segment path and the whole-block copies are dead and
+    /// (a constant one; also found here, [`Emitter::const_point_inside`]), so the one-segment path and the whole-block copies are dead and
     /// not emitted.
     fn runtime_x_loop(
         &mut self,
@@ -562,6 +773,7 @@ impl Emitter<'_> {
         leaf: &mut dyn FnMut(&mut Self, &str, &str) -> Result<(), Diagnostic>,
     ) -> Result<(), Diagnostic> {
         let x = body.args[0];
+        let split_inside = split_inside || self.const_point_inside(plan, x, bdx);
         let bdx64 = self.const_int(i64::from(bdx), "i64");
         // Computed once per x loop from x = 0: whether no affine expression wraps over
         // [0, blockDim.x), and the atoms' break points.
@@ -635,9 +847,18 @@ impl Emitter<'_> {
             let b64 = ext64(self, &e0, ex.signed);
             no_wrap(self, &b64, ex.c, ex.signed);
         }
-        // Some expression wraps inside the block: the plain loop.
-        self.line(&format!("scf.if {ok} {{"));
-        self.indent += 1;
+        // With cold branches the plain body (no `If` resolved, no extension rewritten) is
+        // emitted once, in the segment loop, and serves both the segments that reach a
+        // cold leaf and the blocks where some expression wraps (one segment, the block):
+        // a cold leaf is a large general path (`parallel_ir::autodiff::gather`'s edges)
+        // that would otherwise be emitted twice. Without cold branches, as before: the
+        // segment loop under `ok`, the plain loop when it fails.
+        let merged = plan.hot.iter().any(Option::is_some);
+        if !merged {
+            // Some expression wraps inside the block: the plain loop.
+            self.line(&format!("scf.if {ok} {{"));
+            self.indent += 1;
+        }
         // No break point inside the block (the common case): one segment, no loop.
         let zero64 = self.const_int(0, "i64");
         let mut single = self.def("arith.constant true");
@@ -648,10 +869,19 @@ impl Emitter<'_> {
             single = self.def(&format!("arith.andi {single}, {out} : i1"));
         }
         if !split_inside {
-            self.line(&format!("scf.if {single} {{"));
-            self.indent += 1;
+            // The whole block is one segment and its branches lead to a hot leaf: that
+            // leaf with constant bounds. Otherwise the loop below (a cold leaf is emitted
+            // there only).
             let lo0 = self.const_int(0, "i64");
-            self.segment_body(plan, body, inside, &ext_list, &lo0, &bdx64, bdx, true, leaf)?;
+            let (conds, mut state) = self.segment_prelude(plan, body, inside, &ext_list, &lo0)?;
+            let hot = self.hot_path(plan, &conds, &mut state.clone());
+            let mut go = self.def(&format!("arith.andi {single}, {hot} : i1"));
+            if merged {
+                go = self.def(&format!("arith.andi {ok}, {go} : i1"));
+            }
+            self.line(&format!("scf.if {go} {{"));
+            self.indent += 1;
+            self.whole_tree(plan, &conds, &mut state, bdx, None, leaf)?;
             self.indent -= 1;
             self.line("} else {");
             self.indent += 1;
@@ -673,23 +903,39 @@ impl Emitter<'_> {
             let cand = self.def(&format!("arith.select {above}, {p}, {bdx64} : i64"));
             hi = self.def(&format!("arith.minsi {hi}, {cand} : i64"));
         }
-        self.segment_body(
-            plan,
-            body,
-            inside,
-            &ext_list,
-            &lo,
-            &hi,
-            bdx,
-            !split_inside,
-            leaf,
-        )?;
+        // A segment of this loop is never the whole block: a break point lies strictly
+        // inside it (`single` is false, or the caller's constant one), so the first
+        // segment ends there. No whole-block copies.
+        if merged {
+            // Where an expression wraps, one segment: the block, run plain.
+            hi = self.def(&format!("arith.select {ok}, {hi}, {bdx64} : i64"));
+            let (conds, mut state) = self.segment_prelude(plan, body, inside, &ext_list, &lo)?;
+            let hot = self.hot_path(plan, &conds, &mut state.clone());
+            let go = self.def(&format!("arith.andi {ok}, {hot} : i1"));
+            let lo_i = self.def(&format!("arith.index_cast {lo} : i64 to index"));
+            let hi_i = self.def(&format!("arith.index_cast {hi} : i64 to index"));
+            self.line(&format!("scf.if {go} {{"));
+            self.indent += 1;
+            self.whole_tree(plan, &conds, &mut state, bdx, Some((&lo_i, &hi_i)), leaf)?;
+            self.indent -= 1;
+            self.line("} else {");
+            self.indent += 1;
+            self.segment = None;
+            leaf(self, &lo_i, &hi_i)?;
+            self.indent -= 1;
+            self.line("}");
+        } else {
+            self.segment_body(plan, body, inside, &ext_list, &lo, &hi, leaf)?;
+        }
         self.line(&format!("scf.yield {hi} : i64"));
         self.indent -= 1;
         self.line("}");
         if !split_inside {
             self.indent -= 1;
             self.line("}");
+        }
+        if merged {
+            return Ok(());
         }
         self.indent -= 1;
         self.line("} else {");
@@ -716,10 +962,24 @@ impl Emitter<'_> {
         ext_list: &[(OpId, Ext)],
         lo: &str,
         hi: &str,
-        n: u32,
-        whole: bool,
         leaf: &mut dyn FnMut(&mut Self, &str, &str) -> Result<(), Diagnostic>,
     ) -> Result<(), Diagnostic> {
+        let (conds, mut state) = self.segment_prelude(plan, body, inside, ext_list, lo)?;
+        let lo_i = self.def(&format!("arith.index_cast {lo} : i64 to index"));
+        let hi_i = self.def(&format!("arith.index_cast {hi} : i64 to index"));
+        self.decision_tree(plan, &conds, &mut state, &lo_i, &hi_i, leaf)
+    }
+
+    /// The specialised conditions (SSA names, as `plan.ifs`) and the extension bases of a
+    /// segment starting at `lo` (i64).
+    fn segment_prelude(
+        &mut self,
+        plan: &SplitPlan,
+        body: &Region,
+        inside: &HashSet<Value>,
+        ext_list: &[(OpId, Ext)],
+        lo: &str,
+    ) -> Result<(Vec<String>, SegmentState), Diagnostic> {
         let x = body.args[0];
         let lo32 = self.def(&format!("arith.trunci {lo} : i64 to i32"));
         self.bind_x(plan.flat.as_ref(), x, &lo32);
@@ -741,12 +1001,88 @@ impl Emitter<'_> {
             let b = self.def(&format!("{n} {e0} : i32 to i64"));
             state.exts.insert(*o, (b, ex.c, lo.to_string()));
         }
-        let lo_i = self.def(&format!("arith.index_cast {lo} : i64 to index"));
-        let hi_i = self.def(&format!("arith.index_cast {hi} : i64 to index"));
-        self.decision_tree(plan, &conds, &mut state, &lo_i, &hi_i, n, whole, leaf)
+        Ok((conds, state))
     }
 
-    #[allow(clippy::too_many_arguments)]
+    /// An i1 that holds when the segment whose conditions are `conds` reaches a leaf of
+    /// the decision tree below `state` that is not cold.
+    fn hot_path(&mut self, plan: &SplitPlan, conds: &[String], state: &mut SegmentState) -> String {
+        let Some(i) = plan.next_if(&state.forced) else {
+            return self.def("arith.constant true");
+        };
+        let op = plan.ifs[i].op;
+        match plan.hot[i] {
+            Some(h) => {
+                // The other branch is cold: the condition must take this one.
+                state.forced.insert(op, h);
+                let below = self.hot_path(plan, conds, state);
+                state.forced.remove(&op);
+                let want = self.def(&format!("arith.constant {h}"));
+                let here = self.def(&format!("arith.cmpi eq, {}, {want} : i1", conds[i]));
+                self.def(&format!("arith.andi {here}, {below} : i1"))
+            }
+            None => {
+                state.forced.insert(op, true);
+                let t = self.hot_path(plan, conds, state);
+                state.forced.insert(op, false);
+                let f = self.hot_path(plan, conds, state);
+                state.forced.remove(&op);
+                self.def(&format!("arith.select {}, {t}, {f} : i1", conds[i]))
+            }
+        }
+    }
+
+    /// The decision tree of a segment (`bounds`, index values; `None`: the whole block
+    /// `[0, n)`) that reaches a leaf that is not cold ([`Emitter::hot_path`] holds): where
+    /// one branch of an `If` is cold, the other is taken without a test. The whole
+    /// block's leaves get constant bounds, so LLVM sees the trip count (unrolling, SLP
+    /// vectorization) as without a split.
+    fn whole_tree(
+        &mut self,
+        plan: &SplitPlan,
+        conds: &[String],
+        state: &mut SegmentState,
+        n: u32,
+        bounds: Option<(&str, &str)>,
+        leaf: &mut dyn FnMut(&mut Self, &str, &str) -> Result<(), Diagnostic>,
+    ) -> Result<(), Diagnostic> {
+        let Some(i) = plan.next_if(&state.forced) else {
+            let (z, b) = match bounds {
+                Some((l, h)) => (l.to_string(), h.to_string()),
+                None => (
+                    self.def("arith.constant 0 : index"),
+                    self.def(&format!("arith.constant {n} : index")),
+                ),
+            };
+            self.segment = Some(state.clone());
+            leaf(self, &z, &b)?;
+            self.segment = None;
+            return Ok(());
+        };
+        let op = plan.ifs[i].op;
+        if let Some(h) = plan.hot[i] {
+            state.forced.insert(op, h);
+            self.whole_tree(plan, conds, state, n, bounds, leaf)?;
+            state.forced.remove(&op);
+            return Ok(());
+        }
+        self.line(&format!("scf.if {} {{", conds[i]));
+        self.indent += 1;
+        state.forced.insert(op, true);
+        self.whole_tree(plan, conds, state, n, bounds, leaf)?;
+        self.indent -= 1;
+        self.line("} else {");
+        self.indent += 1;
+        state.forced.insert(op, false);
+        self.whole_tree(plan, conds, state, n, bounds, leaf)?;
+        state.forced.remove(&op);
+        self.indent -= 1;
+        self.line("}");
+        Ok(())
+    }
+
+    /// The decision tree of a segment `[lo, hi)` (index values): nested `scf.if`s on the
+    /// specialised conditions, a copy of the body per leaf.
     fn decision_tree(
         &mut self,
         plan: &SplitPlan,
@@ -754,56 +1090,24 @@ impl Emitter<'_> {
         state: &mut SegmentState,
         lo: &str,
         hi: &str,
-        n: u32,
-        whole: bool,
         leaf: &mut dyn FnMut(&mut Self, &str, &str) -> Result<(), Diagnostic>,
     ) -> Result<(), Diagnostic> {
-        let next = plan.ifs.iter().position(|s| {
-            !state.forced.contains_key(&s.op)
-                && match s.parent {
-                    None => true,
-                    Some((p, b)) => state.forced.get(&plan.ifs[p].op) == Some(&b),
-                }
-        });
-        let Some(i) = next else {
-            if !whole {
-                // No segment is the whole block (the caller's `whole`).
-                self.segment = Some(state.clone());
-                leaf(self, lo, hi)?;
-                self.segment = None;
-                return Ok(());
-            }
-            // The whole block in one segment (the common case) gets constant bounds, so
-            // LLVM sees the trip count (unrolling, SLP vectorization) as without a split.
-            let z = self.def("arith.constant 0 : index");
-            let b = self.def(&format!("arith.constant {n} : index"));
-            let l0 = self.def(&format!("arith.cmpi eq, {lo}, {z} : index"));
-            let hb = self.def(&format!("arith.cmpi eq, {hi}, {b} : index"));
-            let full = self.def(&format!("arith.andi {l0}, {hb} : i1"));
-            self.line(&format!("scf.if {full} {{"));
-            self.indent += 1;
-            self.segment = Some(state.clone());
-            leaf(self, &z, &b)?;
-            self.indent -= 1;
-            self.line("} else {");
-            self.indent += 1;
+        let Some(i) = plan.next_if(&state.forced) else {
             self.segment = Some(state.clone());
             leaf(self, lo, hi)?;
             self.segment = None;
-            self.indent -= 1;
-            self.line("}");
             return Ok(());
         };
         let op = plan.ifs[i].op;
         self.line(&format!("scf.if {} {{", conds[i]));
         self.indent += 1;
         state.forced.insert(op, true);
-        self.decision_tree(plan, conds, state, lo, hi, n, whole, leaf)?;
+        self.decision_tree(plan, conds, state, lo, hi, leaf)?;
         self.indent -= 1;
         self.line("} else {");
         self.indent += 1;
         state.forced.insert(op, false);
-        self.decision_tree(plan, conds, state, lo, hi, n, whole, leaf)?;
+        self.decision_tree(plan, conds, state, lo, hi, leaf)?;
         state.forced.remove(&op);
         self.indent -= 1;
         self.line("}");
@@ -924,6 +1228,52 @@ impl Emitter<'_> {
         (!split.wraps && split.segments.len() > 1).then_some((split, assumed))
     }
 
+    /// Whether some atom's break point, as the run-time split computes it, is a launch
+    /// constant strictly inside `(0, bdx)` (its `e(0)` and bound constants, with `x` bound
+    /// to 0, as in [`Emitter::static_segments`]; the same i64 arithmetic on the same
+    /// extensions). Then the run-time split's `single` is false at every block, and its
+    /// one-segment path (the whole-block copies) is dead: not emitted. In a flat loop
+    /// over a grid row, `col == 0` or `col > 0` (`col` the flat index) breaks at 1.
+    fn const_point_inside(&mut self, plan: &SplitPlan, x: Value, bdx: u32) -> bool {
+        let vars: Vec<Value> = std::iter::once(x)
+            .chain(plan.flat.as_ref().map(|f| f.bid))
+            .collect();
+        let old: Vec<Option<u64>> = vars.iter().map(|v| self.known.get(v).copied()).collect();
+        self.know_x(plan.flat.as_ref(), x, 0);
+        let ext = |v: u64, signed: bool| -> i64 {
+            if signed {
+                i64::from(v as u32 as i32)
+            } else {
+                i64::from(v as u32)
+            }
+        };
+        let b = i64::from(bdx);
+        let mut inside = false;
+        for a in &plan.atoms {
+            let (Some(e0), Some(u)) = (self.const_of(a.e), self.const_of(a.u)) else {
+                continue;
+            };
+            let (e0, u) = (ext(e0, a.signed), ext(u, a.signed));
+            let t = if a.c > 0 { u - e0 } else { e0 - u };
+            let (before, after) = if a.c > 0 { (0, 2) } else { (2, 0) };
+            let mut points = Vec::new();
+            if a.truth[1] != a.truth[after] {
+                points.push(t + 1);
+            }
+            if a.truth[before] != a.truth[1] {
+                points.push(t);
+            }
+            inside |= points.iter().any(|&p| p > 0 && p < b);
+        }
+        for (v, o) in vars.into_iter().zip(old) {
+            match o {
+                Some(c) => self.known.insert(v, c),
+                None => self.known.remove(&v),
+            };
+        }
+        inside
+    }
+
     fn static_segments_x(
         &mut self,
         plan: &SplitPlan,
@@ -996,6 +1346,21 @@ impl Emitter<'_> {
                     }
                 }
                 state.bounds = Some((lo as u32, hi as u32));
+                if plan.is_cold(&state.forced) {
+                    // As the run-time split: a cold segment resolves only the branches
+                    // down to its cold one, and joins a preceding cold segment that
+                    // resolves the same (those branches are constant on both).
+                    state.forced = plan.decided(&state.forced);
+                    if let Some((_, phi, prev)) = segments.last_mut() {
+                        let prev: &mut SegmentState = prev;
+                        if plan.is_cold(&prev.forced) && prev.forced == state.forced {
+                            *phi = hi as u32;
+                            prev.bounds = prev.bounds.map(|(l, _)| (l, hi as u32));
+                            lo = hi;
+                            continue;
+                        }
+                    }
+                }
                 segments.push((lo as u32, hi as u32, state));
                 lo = hi;
             }

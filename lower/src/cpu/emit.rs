@@ -54,6 +54,8 @@ use parallel_ir::ir::{
 /// Error word values written by the kernel.
 pub const ERR_DIV_ZERO: i32 = 1;
 pub const ERR_TRAP: i32 = 2;
+/// A failed bounds check (`super::bounds`): `ERR_OOB_BASE + site`.
+pub const ERR_OOB_BASE: i32 = 1 << 16;
 
 /// Name of the MLIR function for a kernel.
 pub fn func_name(kernel: &Kernel) -> String {
@@ -113,7 +115,9 @@ pub(super) struct Emitter<'a> {
     locals: Vec<Option<String>>,
     params: Vec<String>,
     globals: Vec<String>,
-    err: String,
+    pub(super) err: String,
+    /// Run-time bounds checks of data-dependent accesses (`super::bounds`).
+    pub(super) bounds: Option<super::bounds::State>,
     /// Linear thread index (i32) of the innermost thread loop, for `LaneId`.
     pub(super) linear_tid: Option<String>,
     /// The guard `If` of a thread loop whose x range was cut to the guard's bound
@@ -198,6 +202,22 @@ pub fn emit_module_facts(
     distinct_params: bool,
     facts: &PrivatizeFacts,
 ) -> Result<String, Diagnostic> {
+    emit_module_checked(kernel, cfg, num_globals, distinct_params, facts, false).map(|(t, _)| t)
+}
+
+/// [`emit_module_facts`]; with `checked`, data-dependent accesses through pointer
+/// parameters are bounds-checked at run time (`super::bounds`): the function takes one
+/// more argument after the error word, a pointer to one `i64` byte size per parameter.
+/// Gives the text and the checked accesses' descriptions (error word
+/// `ERR_OOB_BASE + i` names the `i`-th).
+pub fn emit_module_checked(
+    kernel: &Kernel,
+    cfg: &LaunchConfig,
+    num_globals: usize,
+    distinct_params: bool,
+    facts: &PrivatizeFacts,
+    checked: bool,
+) -> Result<(String, Vec<String>), Diagnostic> {
     let ptr_params: Vec<u32> = kernel
         .params
         .iter()
@@ -225,6 +245,7 @@ pub fn emit_module_facts(
         params: Vec::new(),
         globals: Vec::new(),
         err: "%err".to_string(),
+        bounds: checked.then(|| super::bounds::plan(kernel)),
         linear_tid: None,
         always_true_if: None,
         segment: None,
@@ -271,6 +292,9 @@ pub fn emit_module_facts(
         e.globals.push(name);
     }
     sig.push("%err: !llvm.ptr".to_string());
+    if e.bounds.is_some() {
+        sig.push("%bounds: !llvm.ptr".to_string());
+    }
     let body = kernel.body.clone();
     e.region_ops(&body)?;
     // A watch not closed at its block's end (not expected): keep the upper stores.
@@ -302,9 +326,14 @@ pub fn emit_module_facts(
         func_name(kernel),
         sig.join(", ")
     );
+    text.push_str(&e.bounds_prologue());
     text.push_str(&e.out);
     text.push_str("    return\n  }\n}\n");
-    Ok(text)
+    let sites = e
+        .bounds
+        .map(|b| b.sites.into_iter().map(|s| s.what).collect())
+        .unwrap_or_default();
+    Ok((text, sites))
 }
 
 impl<'a> Emitter<'a> {
@@ -516,6 +545,18 @@ impl<'a> Emitter<'a> {
                 return Ok(());
             }
         }
+        if self.bounds_guarded(id, &data)? {
+            return Ok(());
+        }
+        self.op_main(id, &data)
+    }
+
+    /// [`Emitter::op`] past forwarding and split segments (what a bounds check guards).
+    pub(super) fn op_main(
+        &mut self,
+        id: OpId,
+        data: &parallel_ir::ir::OpData,
+    ) -> Result<(), Diagnostic> {
         if self.privatized_op(id)? {
             return Ok(());
         }

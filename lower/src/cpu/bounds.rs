@@ -143,14 +143,22 @@ pub(super) fn data_dependent(k: &Kernel) -> Vec<bool> {
                     let ctl = cond_of(before).is_some_and(|c| is(&t, c));
                     let ys = term_operands(after);
                     let cs = term_operands(before);
-                    let any = ctl
-                        || inits.iter().any(|&v| is(&t, v))
-                        || ys.iter().any(|&v| is(&t, v))
-                        || cs.iter().any(|&v| is(&t, v));
-                    // Conservative: any dependence makes every carried value dependent.
-                    if any {
-                        for &v in before.args.iter().chain(&after.args).chain(&op.results) {
-                            mark(&mut t, v);
+                    // A data-dependent condition makes every carried value dependent (the
+                    // trip count is); otherwise each follows its own init, yield and
+                    // condition argument.
+                    for (j, &a) in before.args.iter().enumerate() {
+                        let dep = ctl
+                            || inits.get(j).is_some_and(|&v| is(&t, v))
+                            || ys.get(j).is_some_and(|&v| is(&t, v));
+                        if dep {
+                            mark(&mut t, a);
+                        }
+                    }
+                    for (j, &c) in cs.iter().enumerate() {
+                        if ctl || is(&t, c) {
+                            for v in [after.args.get(j), op.results.get(j)].into_iter().flatten() {
+                                mark(&mut t, *v);
+                            }
                         }
                     }
                 }

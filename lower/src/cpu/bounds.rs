@@ -59,8 +59,9 @@ pub(super) struct Site {
 pub(super) struct State {
     pub(super) sites: Vec<Site>,
     site_of: HashMap<OpId, usize>,
-    /// Parameters whose sizes the function loads at entry.
-    pub(super) params: BTreeSet<u32>,
+    /// Parameters whose sizes the function loads at entry, with the access widths
+    /// checked against them.
+    pub(super) params: BTreeSet<(u32, u64)>,
     /// Emitting the guarded op itself.
     guarding: bool,
 }
@@ -247,7 +248,7 @@ pub(super) fn plan(k: &Kernel) -> State {
         let at = op_loc(op);
         let what = format!("{param}:{what} of {bytes} bytes{at}");
         st.site_of.insert(OpId(i as u32), st.sites.len());
-        st.params.insert(param);
+        st.params.insert((param, bytes));
         st.sites.push(Site {
             param,
             offset,
@@ -307,15 +308,34 @@ pub(super) fn diagnostic(
 }
 
 impl Emitter<'_> {
+    /// Set the error word to site `ix`'s code unless an error is already recorded.
+    fn set_error(&mut self, ix: usize) {
+        let code = self.const_int(i64::from(ERR_OOB_BASE) + ix as i64, "i32");
+        let zero32 = self.const_int(0, "i32");
+        let err = self.err.clone();
+        self.def(&format!(
+            "llvm.cmpxchg {err}, {zero32}, {code} monotonic monotonic : !llvm.ptr, i32"
+        ));
+    }
+
     /// The function-entry loads of the checked parameters' sizes (`%bound<i>`).
     pub(super) fn bounds_prologue(&self) -> String {
         let Some(st) = &self.bounds else {
             return String::new();
         };
         let mut s = String::new();
-        for &i in &st.params {
+        let mut loaded = BTreeSet::new();
+        s.push_str("    %blim_zero = arith.constant 0 : i64\n");
+        for &(i, w) in &st.params {
+            if loaded.insert(i) {
+                s.push_str(&format!(
+                    "    %boundp{i} = llvm.getelementptr %bounds[{i}] : (!llvm.ptr) -> !llvm.ptr, i64\n    %bound{i} = llvm.load %boundp{i} {{alignment = 8 : i64}} : !llvm.ptr -> i64\n"
+                ));
+            }
+            // size - w + 1 start offsets are valid (none when size < w).
+            let m = w as i64 - 1;
             s.push_str(&format!(
-                "    %boundp{i} = llvm.getelementptr %bounds[{i}] : (!llvm.ptr) -> !llvm.ptr, i64\n    %bound{i} = llvm.load %boundp{i} {{alignment = 8 : i64}} : !llvm.ptr -> i64\n"
+                "    %blimm{i}_{w} = arith.constant {m} : i64\n    %blimd{i}_{w} = arith.subi %bound{i}, %blimm{i}_{w} : i64\n    %blimp{i}_{w} = arith.cmpi sgt, %blimd{i}_{w}, %blim_zero : i64\n    %blim{i}_{w} = arith.select %blimp{i}_{w}, %blimd{i}_{w}, %blim_zero : i64\n"
             ));
         }
         s
@@ -342,12 +362,10 @@ impl Emitter<'_> {
         } else {
             self.name(site.offset)?
         };
-        let size = format!("%bound{}", site.param);
-        let w = self.const_int(site.bytes as i64, "i64");
-        let end = self.def(&format!("arith.addi {off}, {w} : i64"));
-        let ok1 = self.def(&format!("arith.cmpi ule, {end}, {size} : i64"));
-        let ok2 = self.def(&format!("arith.cmpi ule, {off}, {size} : i64"));
-        let ok = self.def(&format!("arith.andi {ok1}, {ok2} : i1"));
+        // One unsigned compare against the count of valid start offsets (a negative
+        // offset is a huge unsigned one).
+        let lim = format!("%blim{}_{}", site.param, site.bytes);
+        let ok = self.def(&format!("arith.cmpi ult, {off}, {lim} : i64"));
         let mut res = data.results.first().copied();
         let out = self.fresh();
         let header_at = self.out.len();
@@ -387,12 +405,7 @@ impl Emitter<'_> {
         self.indent -= 1;
         self.line("} else {");
         self.indent += 1;
-        let code = self.const_int(i64::from(ERR_OOB_BASE) + ix as i64, "i32");
-        let zero32 = self.const_int(0, "i32");
-        let err = self.err.clone();
-        self.def(&format!(
-            "llvm.cmpxchg {err}, {zero32}, {code} monotonic monotonic : !llvm.ptr, i32"
-        ));
+        self.set_error(ix);
         if let Some(t) = rty {
             let z = match t {
                 Type::Ptr(_) => self.def("llvm.mlir.zero : !llvm.ptr"),

@@ -19,10 +19,15 @@ fn example(name: &str) -> PathBuf {
 
 /// A copy of gather_indirect's inputs with `edit` applied to buffer `name` (i32).
 fn inputs_with(tag: &str, name: &str, edit: impl FnOnce(&mut Vec<i32>)) -> PathBuf {
+    inputs_of("gather_indirect", tag, name, edit)
+}
+
+/// A copy of `ex`'s inputs with `edit` applied to buffer `name` (i32).
+fn inputs_of(ex: &str, tag: &str, name: &str, edit: impl FnOnce(&mut Vec<i32>)) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("raise-bounds-{}-{tag}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("temp dir");
-    let src = example("gather_indirect").join("inputs");
+    let src = example(ex).join("inputs");
     for e in std::fs::read_dir(&src).expect("inputs") {
         let p = e.expect("entry").path();
         std::fs::copy(&p, dir.join(p.file_name().expect("name"))).expect("copy");
@@ -42,7 +47,16 @@ fn inputs_with(tag: &str, name: &str, edit: impl FnOnce(&mut Vec<i32>)) -> PathB
 
 /// Run `raise <cmd> gather_indirect --target cpu`; gives (exit code, stderr, outputs dir).
 fn raise_cpu(cmd: &str, inputs: &Path, checks: bool) -> (Option<i32>, String, PathBuf) {
-    let ex = example("gather_indirect");
+    raise_cpu_on("gather_indirect", cmd, inputs, checks)
+}
+
+fn raise_cpu_on(
+    ex: &str,
+    cmd: &str,
+    inputs: &Path,
+    checks: bool,
+) -> (Option<i32>, String, PathBuf) {
+    let ex = example(ex);
     let out = inputs.with_extension(format!("out-{cmd}-{checks}"));
     let _ = std::fs::remove_dir_all(&out);
     let output = Command::new(common::raise_bin())
@@ -233,4 +247,26 @@ fn fault_in_compiled_code_is_a_named_error() {
         "{stderr}"
     );
     assert!(!out.exists(), "nothing may be written to --outputs");
+}
+
+/// Data-dependent atomics: a global histogram (`hist_g[data[i]]`) and a numba one whose
+/// bins live in shared memory (checked against the allocation's constant size).
+#[test]
+fn histogram_bins_out_of_range() {
+    let dir = inputs_of("histogram_atomic", "hist", "data", |d| d[3] = 64);
+    let (code, stderr, out) = raise_cpu_on("histogram_atomic", "run", &dir, true);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(
+        stderr.contains("error[out-of-bounds]") && stderr.contains("hist_"),
+        "{stderr}"
+    );
+    assert!(!out.exists());
+    let dir = inputs_of("numba_histogram", "nhist", "data", |d| d[3] = 100_000);
+    let (code, stderr, out) = raise_cpu_on("numba_histogram", "run", &dir, true);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(
+        stderr.contains("error[out-of-bounds]") && stderr.contains("shared memory"),
+        "{stderr}"
+    );
+    assert!(!out.exists());
 }

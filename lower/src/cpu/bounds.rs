@@ -6,7 +6,10 @@
 //! loaded `row_ptr` entries) is emitted under `scf.if` on `offset + width <= size`, where
 //! `size` is the byte size of the buffer the launch binds that parameter to, passed at run
 //! time in an extra trailing function argument (an `i64` per parameter, loaded once at
-//! function entry). A failing access is skipped (a load or atomic yields 0) and the error
+//! function entry; the check is one unsigned compare against `size - width + 1`, which a
+//! negative offset fails too). Data-dependent accesses to a block's shared or a thread's
+//! local allocation (a shared-memory histogram's bins) are checked the same way against
+//! the allocation's size, a constant of the launch. A failing access is skipped (a load or atomic yields 0) and the error
 //! word gets `ERR_OOB_BASE + site` (compare-and-swap from 0, so the first error written
 //! is kept); the caller ([`super::CompiledKernel::run_sized`]) turns it into an
 //! `out-of-bounds` diagnostic naming the kernel, the access and its source line.
@@ -22,9 +25,9 @@
 //! fixed by the program and the spec (which the driver validates: buffer sizes and
 //! dtypes against the inputs), not by the values in the buffers, so bad input data alone
 //! cannot move them (`--target interp` reports a program whose own indexing is out of
-//! bounds). Also unchecked: data-dependent accesses through shared or per-thread memory,
-//! through pointers not derived from one parameter (a pointer loaded from memory, a
-//! select between parameters), and `memcpy`/`memset`. The object file
+//! bounds); the driver does not prove them in bounds. Also unchecked: data-dependent
+//! accesses through pointers not derived from one parameter (a pointer loaded from
+//! memory, a select between parameters), and `memcpy`/`memset`. The object file
 //! (`--emit cpu-object`) is unchecked: its C ABI passes no buffer sizes (as on CUDA).
 //! `RAISE_CPU_CHECK_INDIRECT=0` turns the checks off (for A/B measurements).
 
@@ -46,6 +49,9 @@ pub fn enabled() -> bool {
 pub(super) struct Site {
     /// The parameter whose buffer bounds the access.
     param: u32,
+    /// A block's shared or a thread's local allocation instead (its size is a constant
+    /// of the launch).
+    memory: Option<MemRoot>,
     /// The byte offset value (a root access), or the pointer (a dynamic one).
     offset: Value,
     dynamic: bool,
@@ -225,6 +231,31 @@ pub(super) fn plan(k: &Kernel) -> State {
             _ => continue,
         };
         let Some(ty) = ty else { continue };
+        let bytes = if ty == Type::I1 { 1 } else { ty.bytes().max(1) };
+        let at = op_loc(op);
+        if let Addr::Root {
+            root: root @ (MemRoot::Shared(_) | MemRoot::Local(_)),
+            offset,
+        } = *addr
+        {
+            if dep(offset) {
+                let place = if matches!(root, MemRoot::Shared(_)) {
+                    "shared"
+                } else {
+                    "local"
+                };
+                st.site_of.insert(OpId(i as u32), st.sites.len());
+                st.sites.push(Site {
+                    param: u32::MAX,
+                    memory: Some(root),
+                    offset,
+                    dynamic: false,
+                    bytes,
+                    what: format!("{place}:{what} of {bytes} bytes{at}"),
+                });
+            }
+            continue;
+        }
         let (param, offset, dynamic) = match *addr {
             Addr::Root {
                 root: MemRoot::Param(p),
@@ -244,13 +275,12 @@ pub(super) fn plan(k: &Kernel) -> State {
         {
             continue;
         }
-        let bytes = if ty == Type::I1 { 1 } else { ty.bytes().max(1) };
-        let at = op_loc(op);
         let what = format!("{param}:{what} of {bytes} bytes{at}");
         st.site_of.insert(OpId(i as u32), st.sites.len());
         st.params.insert((param, bytes));
         st.sites.push(Site {
             param,
+            memory: None,
             offset,
             dynamic,
             bytes,
@@ -281,6 +311,25 @@ pub(super) fn diagnostic(
         .and_then(|i| sites.get(i))
         .and_then(|s| s.split_once(':'))
         .and_then(|(p, what)| Some((p.parse::<usize>().ok()?, what)));
+    if let Some((place, what)) = usize::try_from(e - ERR_OOB_BASE)
+        .ok()
+        .and_then(|i| sites.get(i))
+        .and_then(|s| s.split_once(':'))
+        .filter(|(p, _)| matches!(*p, "shared" | "local"))
+    {
+        let mem = if place == "shared" {
+            "the block's shared memory"
+        } else {
+            "the thread's local memory"
+        };
+        return Diagnostic::new(
+            "out-of-bounds",
+            format!(
+                "{what} at an index read from input data is outside {mem} (the access was skipped; run with --target interp for the offset)"
+            ),
+        )
+        .in_function(k.kernel_name.clone());
+    }
     let Some((p, what)) = site else {
         return Diagnostic::new(
             "out-of-bounds",
@@ -364,7 +413,24 @@ impl Emitter<'_> {
         };
         // One unsigned compare against the count of valid start offsets (a negative
         // offset is a huge unsigned one).
-        let lim = format!("%blim{}_{}", site.param, site.bytes);
+        let lim = match site.memory {
+            Some(root) => {
+                let total = match root {
+                    MemRoot::Shared(s) => self.k.shared.get(s.index()).map_or(0, |a| {
+                        if a.dynamic {
+                            self.cfg.dynamic_shared_bytes
+                        } else {
+                            a.bytes
+                        }
+                    }),
+                    MemRoot::Local(l) => self.k.locals.get(l.index()).map_or(0, |a| a.bytes),
+                    _ => 0,
+                };
+                let n = (total + 1).saturating_sub(site.bytes);
+                self.const_int(n.min(i64::MAX as u64) as i64, "i64")
+            }
+            None => format!("%blim{}_{}", site.param, site.bytes),
+        };
         let ok = self.def(&format!("arith.cmpi ult, {off}, {lim} : i64"));
         let mut res = data.results.first().copied();
         let out = self.fresh();

@@ -7,8 +7,13 @@
 //! the CPU path cannot handle (a raising, distribution or lowering diagnostic) runs on the
 //! kernel-IR interpreter over the same buffers instead, with a note in
 //! [`RunResult::notes`]; runtime errors of compiled code (division by zero, a trap) are
-//! errors as on the interpreter. The CPU code does not
-//! bounds-check: a kernel that reads outside its buffers is as undefined here as on a GPU.
+//! errors as on the interpreter. Accesses whose offsets depend on input data (`x[col[j]]`)
+//! are bounds-checked against the bound buffers' sizes (`lower::cpu::bounds`): one outside
+//! is an `out-of-bounds` error. Other accesses are not checked: their offsets follow from
+//! the program and the spec alone, and a program that indexes outside its buffers that way
+//! is as undefined here as on a GPU (`--target interp` reports it).
+
+use std::sync::atomic::{AtomicPtr, AtomicUsize, Ordering};
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -130,14 +135,78 @@ impl CpuLaunch {
                 format!("launch argument names buffer {i} of {}", buffers.len()),
             ));
         }
+        // The bytes each pointer argument may access: to its buffer's end.
+        let sizes: Vec<u64> = self
+            .args
+            .iter()
+            .map(|p| match *p {
+                ParamValue::BufferBase(i) => buffers.get(i).map_or(0, |b| b.data.len() as u64),
+                ParamValue::BufferOffset(i, off) => buffers
+                    .get(i)
+                    .map_or(0, |b| (b.data.len() as u64).saturating_sub(off)),
+                ParamValue::Bits(_) => u64::MAX,
+            })
+            .collect();
         let args = cpu_args(&self.args, buffers);
         let gptrs: Vec<*mut u8> = globals.iter_mut().map(|g| g.as_mut_ptr()).collect();
+        let name = self.exe.kernel_name();
+        RUNNING_KERNEL_LEN.store(name.len(), Ordering::SeqCst);
+        RUNNING_KERNEL.store(name.as_ptr() as *mut u8, Ordering::SeqCst);
         // SAFETY: the pointers are live host buffers (every named index exists, checked
         // above) and the module's globals, alive for the call; the kernel's accesses within
-        // them are the spec's contract (shadow buffers have their primal's size).
-        unsafe { self.exe.run(&args, &gptrs) }
+        // them whose offsets depend on data are bounds-checked against `sizes`, the others
+        // are the spec's contract (shadow buffers have their primal's size).
+        let names: Vec<String> = BUFFER_NAMES.with(|n| {
+            let n = n.borrow();
+            self.args
+                .iter()
+                .map(|p| match *p {
+                    ParamValue::BufferBase(i) | ParamValue::BufferOffset(i, _) => {
+                        buffer_name(&n, i)
+                    }
+                    ParamValue::Bits(_) => String::new(),
+                })
+                .collect()
+        });
+        let out = unsafe { self.exe.run_sized(&args, Some(&sizes), &names, &gptrs) };
+        RUNNING_KERNEL.store(std::ptr::null_mut(), Ordering::SeqCst);
+        out
     }
 }
+
+thread_local! {
+    /// The spec's buffer names while a top-level run ([`with_buffer_names`]) is under way.
+    static BUFFER_NAMES: std::cell::RefCell<Vec<String>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Buffer `i`'s name for diagnostics: the spec's, or (index `n + j` of a derivative
+/// program, `n` spec buffers) the shadow of buffer `j`.
+fn buffer_name(names: &[String], i: usize) -> String {
+    match names.get(i) {
+        Some(n) => n.clone(),
+        None if !names.is_empty() => names
+            .get(i % names.len())
+            .map_or(String::new(), |n| format!("{n} (shadow)")),
+        None => String::new(),
+    }
+}
+
+/// Run `f` with `spec`'s buffer names available to the out-of-bounds diagnostics of the
+/// compiled launches it runs.
+pub fn with_buffer_names<T>(spec: &LaunchSpec, f: impl FnOnce() -> T) -> T {
+    let names: Vec<String> = spec.buffers.iter().map(|b| b.name.clone()).collect();
+    let old = BUFFER_NAMES.with(|n| std::mem::replace(&mut *n.borrow_mut(), names));
+    let out = f();
+    BUFFER_NAMES.with(|n| *n.borrow_mut() = old);
+    out
+}
+
+/// The name of the kernel whose compiled code runs now (null when none), for a fault
+/// handler (the `raise` CLI's): its bytes, [`RUNNING_KERNEL_LEN`] of them, stay alive
+/// while it is set.
+pub static RUNNING_KERNEL: AtomicPtr<u8> = AtomicPtr::new(std::ptr::null_mut());
+/// The length of [`RUNNING_KERNEL`]'s name.
+pub static RUNNING_KERNEL_LEN: AtomicUsize = AtomicUsize::new(0);
 
 /// A launch program compiled once for the CPU backend, as `raise run --target cpu`
 /// compiles it (barrier elimination, distribution, alias scopes where the launch binds

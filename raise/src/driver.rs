@@ -123,7 +123,9 @@ pub fn run(
         Target::Interp => run_interp(module, spec, inputs, &launches),
         Target::ParallelInterp => run_parallel_interp(module, spec, inputs, &launches),
         Target::Xla => crate::xla::run_xla(module, spec, inputs, &launches, options),
-        Target::Cpu => crate::cpu::run_cpu(module, spec, inputs, &launches),
+        Target::Cpu => crate::cpu::with_buffer_names(spec, || {
+            crate::cpu::run_cpu(module, spec, inputs, &launches)
+        }),
     }
 }
 

@@ -126,7 +126,10 @@ fn parse_target(name: &str) -> Result<Target, Diagnostic> {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    match execute(cli.command) {
+    let guard = FaultGuard::install();
+    let out = execute(cli.command);
+    drop(guard);
+    match out {
         Ok(()) => ExitCode::SUCCESS,
         Err(diag) => {
             eprintln!("{diag}");
@@ -236,14 +239,16 @@ fn execute(command: Command) -> Result<(), Diagnostic> {
             let module = driver::load_module(&module)?;
             let inputs = raise::spec::load_inputs(&spec, inputs.as_deref()).map_err(spec_diag)?;
             let tangents = raise::grad::load_shadow(&spec, tangents.as_deref())?;
-            let (finals, tangents) = raise::grad::jvp(
-                &module,
-                &spec,
-                inputs,
-                tangents,
-                target,
-                &RunOptions { pjrt_plugin },
-            )?;
+            let (finals, tangents) = raise::cpu::with_buffer_names(&spec, || {
+                raise::grad::jvp(
+                    &module,
+                    &spec,
+                    inputs,
+                    tangents,
+                    target,
+                    &RunOptions { pjrt_plugin },
+                )
+            })?;
             raise::spec::write_outputs(&spec, &outputs, &finals).map_err(spec_diag)?;
             raise::grad::write_prefixed(&spec, &outputs, "tangent_", &tangents, |_| true)
         }
@@ -263,14 +268,16 @@ fn execute(command: Command) -> Result<(), Diagnostic> {
             let module = driver::load_module(&module)?;
             let inputs = raise::spec::load_inputs(&spec, inputs.as_deref()).map_err(spec_diag)?;
             let cotangents = raise::grad::load_shadow(&spec, cotangents.as_deref())?;
-            let (finals, grads) = raise::grad::grad(
-                &module,
-                &spec,
-                inputs,
-                cotangents,
-                target,
-                &RunOptions { pjrt_plugin },
-            )?;
+            let (finals, grads) = raise::cpu::with_buffer_names(&spec, || {
+                raise::grad::grad(
+                    &module,
+                    &spec,
+                    inputs,
+                    cotangents,
+                    target,
+                    &RunOptions { pjrt_plugin },
+                )
+            })?;
             raise::spec::write_outputs(&spec, &outputs, &finals).map_err(spec_diag)?;
             raise::grad::write_prefixed(&spec, &outputs, "grad_", &grads, |i| wrt[i])
         }
@@ -309,5 +316,84 @@ fn write_text(path: Option<&Path>, text: &str) -> Result<(), Diagnostic> {
         }
         Some(p) => std::fs::write(p, text)
             .map_err(|e| Diagnostic::new("io", format!("{}: cannot write: {e}", p.display()))),
+    }
+}
+
+/// The last line of defence for `--target cpu`: while compiled CPU code runs a launch
+/// (`raise::cpu::RUNNING_KERNEL` is set), a SIGSEGV or SIGBUS prints one named diagnostic
+/// and exits 1 instead of dying with signal 11/7 (data-dependent accesses are
+/// bounds-checked, so this means an unchecked access went outside its buffers). Outside a
+/// launch the previous handler is put back and the signal re-raised (the fault repeats
+/// when the handler returns). The handler only loads atomics and calls `write(2)`,
+/// `sigaction` and `_exit`, which are async-signal-safe. The previous handlers are
+/// restored when the guard is dropped.
+struct FaultGuard;
+
+/// The handlers `FaultGuard::install` replaced.
+static OLD_ACTIONS: std::sync::OnceLock<[libc::sigaction; 2]> = std::sync::OnceLock::new();
+
+const FAULT_SIGNALS: [libc::c_int; 2] = [libc::SIGSEGV, libc::SIGBUS];
+
+extern "C" fn on_fault(sig: libc::c_int) {
+    use std::sync::atomic::Ordering;
+    let name = raise::cpu::RUNNING_KERNEL.load(Ordering::SeqCst);
+    let len = raise::cpu::RUNNING_KERNEL_LEN.load(Ordering::SeqCst);
+    // SAFETY: async-signal-safe calls only; `name` points to `len` live bytes while set.
+    unsafe {
+        if name.is_null() {
+            // Not in compiled code: the previous handler (Rust's stack-overflow report)
+            // or the default action takes the fault, which repeats on return.
+            let i = usize::from(sig != FAULT_SIGNALS[0]);
+            let mut dfl: libc::sigaction = std::mem::zeroed();
+            dfl.sa_sigaction = libc::SIG_DFL;
+            let old = OLD_ACTIONS.get().map_or(&dfl, |o| &o[i]);
+            libc::sigaction(sig, old, std::ptr::null_mut());
+            return;
+        }
+        let parts: [&[u8]; 3] = [
+            b"error[cpu-fault]: the compiled kernel '",
+            std::slice::from_raw_parts(name, len),
+            b"' accessed memory outside its buffers; run with --target interp to locate the access\n",
+        ];
+        for p in parts {
+            libc::write(2, p.as_ptr().cast(), p.len());
+        }
+        libc::_exit(1);
+    }
+}
+
+impl FaultGuard {
+    fn install() -> FaultGuard {
+        // SAFETY: plain sigaction calls with zero-initialised structs.
+        unsafe {
+            let mut old: [libc::sigaction; 2] = std::mem::zeroed();
+            for (i, &sig) in FAULT_SIGNALS.iter().enumerate() {
+                libc::sigaction(sig, std::ptr::null(), &mut old[i]);
+            }
+            if OLD_ACTIONS.set(old).is_err() {
+                return FaultGuard;
+            }
+            for &sig in &FAULT_SIGNALS {
+                let mut sa: libc::sigaction = std::mem::zeroed();
+                sa.sa_sigaction = on_fault as extern "C" fn(libc::c_int) as libc::sighandler_t;
+                sa.sa_flags = libc::SA_ONSTACK;
+                libc::sigemptyset(&mut sa.sa_mask);
+                libc::sigaction(sig, &sa, std::ptr::null_mut());
+            }
+            FaultGuard
+        }
+    }
+}
+
+impl Drop for FaultGuard {
+    fn drop(&mut self) {
+        if let Some(old) = OLD_ACTIONS.get() {
+            for (sig, old) in FAULT_SIGNALS.iter().zip(old) {
+                // SAFETY: restores the handler saved by `install`.
+                unsafe {
+                    libc::sigaction(*sig, old, std::ptr::null_mut());
+                }
+            }
+        }
     }
 }

@@ -54,6 +54,8 @@ use parallel_ir::ir::{
 /// Error word values written by the kernel.
 pub const ERR_DIV_ZERO: i32 = 1;
 pub const ERR_TRAP: i32 = 2;
+/// A failed bounds check (`super::bounds`): `ERR_OOB_BASE + site`.
+pub const ERR_OOB_BASE: i32 = 1 << 16;
 
 /// Name of the MLIR function for a kernel.
 pub fn func_name(kernel: &Kernel) -> String {
@@ -113,7 +115,9 @@ pub(super) struct Emitter<'a> {
     locals: Vec<Option<String>>,
     params: Vec<String>,
     globals: Vec<String>,
-    err: String,
+    pub(super) err: String,
+    /// Run-time bounds checks of data-dependent accesses (`super::bounds`).
+    pub(super) bounds: Option<super::bounds::State>,
     /// Linear thread index (i32) of the innermost thread loop, for `LaneId`.
     pub(super) linear_tid: Option<String>,
     /// The guard `If` of a thread loop whose x range was cut to the guard's bound
@@ -198,14 +202,30 @@ pub fn emit_module_facts(
     distinct_params: bool,
     facts: &PrivatizeFacts,
 ) -> Result<String, Diagnostic> {
+    emit_module_checked(kernel, cfg, num_globals, distinct_params, facts, false).map(|(t, _)| t)
+}
+
+/// [`emit_module_facts`]; with `checked`, data-dependent accesses through pointer
+/// parameters are bounds-checked at run time (`super::bounds`): the function takes one
+/// more argument after the error word, a pointer to one `i64` byte size per parameter.
+/// Gives the text and the checked accesses' descriptions (error word
+/// `ERR_OOB_BASE + i` names the `i`-th).
+pub fn emit_module_checked(
+    kernel: &Kernel,
+    cfg: &LaunchConfig,
+    num_globals: usize,
+    distinct_params: bool,
+    facts: &PrivatizeFacts,
+    checked: bool,
+) -> Result<(String, Vec<String>), Diagnostic> {
     let t0 = std::time::Instant::now();
-    let text = emit_text(kernel, cfg, num_globals, distinct_params, facts)?;
+    let out = emit_text(kernel, cfg, num_globals, distinct_params, facts, checked)?;
     super::stats::add(|s| {
         s.kernels += 1;
-        s.text_bytes += text.len();
+        s.text_bytes += out.0.len();
         s.emit_s += super::stats::since(t0);
     });
-    Ok(text)
+    Ok(out)
 }
 
 fn emit_text(
@@ -214,7 +234,8 @@ fn emit_text(
     num_globals: usize,
     distinct_params: bool,
     facts: &PrivatizeFacts,
-) -> Result<String, Diagnostic> {
+    checked: bool,
+) -> Result<(String, Vec<String>), Diagnostic> {
     let ptr_params: Vec<u32> = kernel
         .params
         .iter()
@@ -242,6 +263,7 @@ fn emit_text(
         params: Vec::new(),
         globals: Vec::new(),
         err: "%err".to_string(),
+        bounds: checked.then(|| super::bounds::plan(kernel)),
         linear_tid: None,
         always_true_if: None,
         segment: None,
@@ -288,6 +310,9 @@ fn emit_text(
         e.globals.push(name);
     }
     sig.push("%err: !llvm.ptr".to_string());
+    if e.bounds.is_some() {
+        sig.push("%bounds: !llvm.ptr".to_string());
+    }
     let body = kernel.body.clone();
     e.region_ops(&body)?;
     // A watch not closed at its block's end (not expected): keep the upper stores.
@@ -319,9 +344,14 @@ fn emit_text(
         func_name(kernel),
         sig.join(", ")
     );
+    text.push_str(&e.bounds_prologue());
     text.push_str(&e.out);
     text.push_str("    return\n  }\n}\n");
-    Ok(text)
+    let sites = e
+        .bounds
+        .map(|b| b.sites.into_iter().map(|s| s.what).collect())
+        .unwrap_or_default();
+    Ok((text, sites))
 }
 
 impl<'a> Emitter<'a> {
@@ -533,6 +563,18 @@ impl<'a> Emitter<'a> {
                 return Ok(());
             }
         }
+        if self.bounds_guarded(id, &data)? {
+            return Ok(());
+        }
+        self.op_main(id, &data)
+    }
+
+    /// [`Emitter::op`] past forwarding and split segments (what a bounds check guards).
+    pub(super) fn op_main(
+        &mut self,
+        id: OpId,
+        data: &parallel_ir::ir::OpData,
+    ) -> Result<(), Diagnostic> {
         if self.privatized_op(id)? {
             return Ok(());
         }

@@ -17,7 +17,7 @@ use melior::utility::{
 use melior::Context;
 use parallel_ir::ir::Kernel;
 
-use super::emit::{func_name, ERR_DIV_ZERO, ERR_TRAP};
+use super::emit::{func_name, ERR_DIV_ZERO, ERR_OOB_BASE, ERR_TRAP};
 use super::CpuArg;
 
 const PIPELINE: &str = "builtin.module(convert-scf-to-openmp,convert-math-to-llvm,convert-math-to-libm,finalize-memref-to-llvm,convert-scf-to-cf,convert-openmp-to-llvm,convert-arith-to-llvm,convert-func-to-llvm,convert-cf-to-llvm,reconcile-unrealized-casts)";
@@ -27,6 +27,12 @@ const LIBOMP: &[&str] = &[
     "/usr/lib/x86_64-linux-gnu/libomp.so.5",
 ];
 
+/// What a diagnostic says about the kernel.
+pub(super) struct KernelInfo {
+    pub(super) kernel_name: String,
+    pub(super) param_names: Vec<Option<String>>,
+}
+
 /// A compiled launch, ready to run any number of times.
 pub struct CompiledKernel {
     engine: mlir_sys::MlirExecutionEngine,
@@ -34,6 +40,9 @@ pub struct CompiledKernel {
     num_params: usize,
     num_globals: usize,
     kernel_name: String,
+    param_names: Vec<Option<String>>,
+    /// With run-time bounds checks (`super::bounds`): the checked accesses' descriptions.
+    checks: Option<Vec<String>>,
     /// The context must outlive the engine.
     _context: Context,
 }
@@ -77,6 +86,17 @@ pub(super) fn compile_text(
     text: &str,
     kernel: &Kernel,
     num_globals: usize,
+) -> Result<CompiledKernel, Diagnostic> {
+    compile_checked(text, kernel, num_globals, None)
+}
+
+/// [`compile_text`] for a function emitted with bounds checks when `checks` is given
+/// (the checked accesses' descriptions; the function takes the buffer sizes argument).
+pub(super) fn compile_checked(
+    text: &str,
+    kernel: &Kernel,
+    num_globals: usize,
+    checks: Option<Vec<String>>,
 ) -> Result<CompiledKernel, Diagnostic> {
     let fail = |what: &str, detail: String| {
         Diagnostic::new("cpu-compile", format!("{what}: {detail}"))
@@ -174,6 +194,8 @@ pub(super) fn compile_text(
         num_params: kernel.params.len(),
         num_globals,
         kernel_name: kernel.display_name.clone(),
+        param_names: kernel.param_names.clone(),
+        checks,
         _context: context,
     })
 }
@@ -188,11 +210,40 @@ impl CompiledKernel {
         .in_function(self.kernel_name.clone())
     }
 
-    /// Run the launch.
+    /// The kernel's name as diagnostics show it.
+    pub fn kernel_name(&self) -> &str {
+        &self.kernel_name
+    }
+
+    /// Whether the compiled code bounds-checks its data-dependent accesses
+    /// (`super::bounds`), against the sizes [`CompiledKernel::run_sized`] passes.
+    pub fn is_checked(&self) -> bool {
+        self.checks.is_some()
+    }
+
+    /// Run the launch (checked accesses, if any, are checked against no bound).
     ///
     /// # Safety
     /// Every pointer must be valid for every access the kernel makes.
     pub unsafe fn run(&self, args: &[CpuArg], globals: &[*mut u8]) -> Result<(), Diagnostic> {
+        self.run_sized(args, None, &[], globals)
+    }
+
+    /// Run the launch; `sizes` gives, per parameter, the bytes its pointer may access
+    /// (ignored for scalars; absent: no bound). A checked access outside them is skipped
+    /// and reported as an `out-of-bounds` error naming the buffer as `names` (per
+    /// parameter; empty or missing: the kernel's parameter name) does.
+    ///
+    /// # Safety
+    /// Every pointer must be valid for every access the kernel makes that is not
+    /// bounds-checked (accesses whose offsets do not depend on memory contents).
+    pub unsafe fn run_sized(
+        &self,
+        args: &[CpuArg],
+        sizes: Option<&[u64]>,
+        names: &[String],
+        globals: &[*mut u8],
+    ) -> Result<(), Diagnostic> {
         if args.len() != self.num_params || globals.len() != self.num_globals {
             return Err(Diagnostic::new(
                 "internal",
@@ -217,6 +268,18 @@ impl CompiledKernel {
             .collect();
         let mut err: i32 = 0;
         slots.push(&mut err as *mut i32 as u64);
+        // One i64 byte bound per parameter; no bound: i64::MAX (every offset passes).
+        let mut bounds: Vec<u64> = (0..self.num_params)
+            .map(|i| {
+                sizes
+                    .and_then(|s| s.get(i))
+                    .map_or(i64::MAX as u64, |&b| b.min(i64::MAX as u64))
+            })
+            .collect();
+        bounds.push(0);
+        if self.checks.is_some() {
+            slots.push(bounds.as_mut_ptr() as u64);
+        }
         let mut ptrs: Vec<*mut c_void> = slots
             .iter_mut()
             .map(|s| s as *mut u64 as *mut c_void)
@@ -237,6 +300,16 @@ impl CompiledKernel {
                 Err(Diagnostic::new("trap", "the kernel trapped")
                     .in_function(self.kernel_name.clone()))
             }
+            e if e >= ERR_OOB_BASE && self.checks.is_some() => Err(super::bounds::diagnostic(
+                &KernelInfo {
+                    kernel_name: self.kernel_name.clone(),
+                    param_names: self.param_names.clone(),
+                },
+                self.checks.as_deref().unwrap_or_default(),
+                &bounds,
+                names,
+                e,
+            )),
             e => Err(Diagnostic::new(
                 "internal",
                 format!("unknown kernel error word {e}"),

@@ -15,6 +15,7 @@
 //! into private copies with plain adds, then the copies are summed into the buffer.
 
 mod blockahead;
+pub mod bounds;
 pub mod emit;
 mod flat;
 mod forward;
@@ -69,7 +70,10 @@ pub fn compile_with(
 }
 
 /// [`compile_with`], with the caller's facts about the launch's buffers: global atomic
-/// adds are privatized where [`privatize`] finds it legal and paying.
+/// adds are privatized where [`privatize`] finds it legal and paying. Data-dependent
+/// accesses through pointer parameters are bounds-checked at run time ([`bounds`]; run
+/// with [`CompiledKernel::run_sized`] to pass the buffer sizes) unless
+/// `RAISE_CPU_CHECK_INDIRECT=0`.
 pub fn compile_facts(
     kernel: &Kernel,
     config: &LaunchConfig,
@@ -77,8 +81,16 @@ pub fn compile_facts(
     distinct_buffers: bool,
     facts: &PrivatizeFacts,
 ) -> Result<CompiledKernel, Diagnostic> {
-    let text = emit::emit_module_facts(kernel, config, num_globals, distinct_buffers, facts)?;
-    jit::compile_text(&text, kernel, num_globals)
+    let checked = bounds::enabled();
+    let (text, sites) = emit::emit_module_checked(
+        kernel,
+        config,
+        num_globals,
+        distinct_buffers,
+        facts,
+        checked,
+    )?;
+    jit::compile_checked(&text, kernel, num_globals, checked.then_some(sites))
 }
 
 /// Compile and run one launch. `args` has one entry per kernel parameter; `globals` one
@@ -86,7 +98,7 @@ pub fn compile_facts(
 ///
 /// # Safety
 /// Every pointer in `args` and `globals` must be valid for every access the kernel makes
-/// (the CPU backend does not bounds-check).
+/// (this entry point does not bounds-check; see [`compile_facts`]).
 pub unsafe fn run(
     kernel: &Kernel,
     config: &LaunchConfig,

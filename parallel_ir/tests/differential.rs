@@ -193,18 +193,19 @@ fn float_buffers_agree(a: &[u8], b: &[u8], elem: kgen::float::Elem, atomic: bool
 /// Random float launch programs (`kgen/float.rs`: stencils, boundaries, shared-memory
 /// staging, tree reductions, counted and CSR loops, atomics, multi-launch ping-pong and
 /// in-place programs) run on both interpreters: the final buffers must be identical (bit
-/// for bit; buffers updated by float atomics within rounding). `PIR_FLOAT_COUNT`
-/// programs (default 300); `PIR_FLOAT_SEED=s` runs only seed `s`.
+/// for bit; buffers updated by float atomics within rounding). `PIR_FLOAT_COUNT` (or
+/// `RAISE_DIFF_CASES`, as in `raise/tests/differential_cpu.rs`) programs, default 500
+/// (about 4 s in release on two cores); `PIR_FLOAT_SEED=s` (or `RAISE_DIFF_SEED`) runs
+/// only seed `s` and prints its program.
 #[test]
 fn random_float_programs_agree_on_both_interpreters() {
-    let count: u64 = std::env::var("PIR_FLOAT_COUNT")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(300);
-    let seeds: Vec<u64> = match std::env::var("PIR_FLOAT_SEED")
-        .ok()
-        .and_then(|s| s.parse().ok())
-    {
+    let env = |names: &[&str]| -> Option<u64> {
+        names
+            .iter()
+            .find_map(|n| std::env::var(n).ok().and_then(|s| s.parse().ok()))
+    };
+    let count = env(&["PIR_FLOAT_COUNT", "RAISE_DIFF_CASES"]).unwrap_or(500);
+    let seeds: Vec<u64> = match env(&["PIR_FLOAT_SEED", "RAISE_DIFF_SEED"]) {
         Some(s) => vec![s],
         None => (1..=count).collect(),
     };

@@ -17,7 +17,10 @@
 //!   window over the field;
 //! * `csr`: a data-dependent loop over a CSR row (`row_ptr`, `col_idx` integer buffers);
 //! * `scatter`: `atomicAdd(&out[idx[i]], e)` (or into `out[i/2]`, `out[0]`);
-//! * `gather`: `out[i] = e(in[idx[i]], ...)`.
+//! * `gather`: `out[i] = e(in[idx[i]], ...)`;
+//! * `tiled`: a mat-vec with the vector staged through shared memory tile by tile
+//!   (barriers in a counted loop);
+//! * `reduce` also has warp-shuffle variants (`__shfl_down_sync`, unrolled or looped).
 //!
 //! `e` is a random expression of add/sub/mul/fma/min/max, divisions by `c + x*x`,
 //! `sqrt(c + x*x)`, `exp(c x)`, negation, scaling and compare-selects. Launch sizes are
@@ -336,6 +339,7 @@ enum Family {
     Csr,
     Scatter,
     Gather,
+    Tiled,
 }
 
 impl G {
@@ -552,10 +556,10 @@ impl G {
     fn launch(&mut self) -> Made {
         let is2d = matches!(self.dom, Domain::D2 { .. });
         let w: &[u64] = if is2d {
-            // map1d map2d shared reduce counted csr scatter gather
-            &[2, 9, 1, 1, 1, 1, 1, 1]
+            // map1d map2d shared reduce counted csr scatter gather tiled
+            &[2, 9, 1, 1, 1, 1, 1, 1, 1]
         } else {
-            &[8, 0, 3, 2, 2, 2, 2, 2]
+            &[8, 0, 3, 3, 2, 2, 2, 2, 2]
         };
         let fam = [
             Family::Map1d,
@@ -566,6 +570,7 @@ impl G {
             Family::Csr,
             Family::Scatter,
             Family::Gather,
+            Family::Tiled,
         ][self.rng.weighted(w)];
         match fam {
             Family::Map1d => self.map1d(),
@@ -576,6 +581,7 @@ impl G {
             Family::Csr => self.csr(),
             Family::Scatter => self.scatter(),
             Family::Gather => self.gather(),
+            Family::Tiled => self.tiled(),
         }
     }
 
@@ -1271,9 +1277,19 @@ impl G {
         let t = self.t();
         let size = self.size();
         let name = self.kernel_name();
-        let (grid, block) = self.config1d(n, true, false);
+        let (grid, mut block) = self.config1d(n, true, false);
+        // Warp-shuffle reductions (f32: shuffles move 32-bit values) need whole warps.
+        let warp = self.fe == Elem::F32 && self.rng.chance(1, 3);
+        if warp {
+            block[0] = block[0].max(32);
+        }
+        let grid = if warp {
+            [(n as u32).div_ceil(block[0]).max(1), 1, 1]
+        } else {
+            grid
+        };
         let bs = block[0];
-        let tile = self.shared_global(bs);
+        let warp_loop = warp && self.rng.chance(1, 2);
         let atomic = self.rng.chance(1, 3);
         let max = !atomic && self.rng.chance(1, 4);
         let two = self.rng.chance(1, 3);
@@ -1296,6 +1312,8 @@ impl G {
         });
         let out_len = if atomic {
             self.rng.range(1, 3) as usize
+        } else if warp {
+            (grid[0] * bs / 32) as usize + self.rng.range(0, 2) as usize
         } else {
             grid[0] as usize + self.rng.range(0, 2) as usize
         };
@@ -1307,8 +1325,13 @@ impl G {
         let outp = b.param(Type::Ptr(AddrSpace::Generic), "out");
         args.push(Arg::Buf(out));
         let shape = format!(
-            "reduce {} block {bs}{}{}",
+            "reduce {}{} block {bs}{}{}",
             if max { "max" } else { "add" },
+            match (warp, warp_loop) {
+                (false, _) => "",
+                (true, false) => " warp-shuffle",
+                (true, true) => " warp-shuffle loop",
+            },
             if atomic { " atomic" } else { " partials" },
             if two { " two inputs" } else { "" }
         );
@@ -1325,6 +1348,21 @@ impl G {
             }
             vec![self.expr(b, &leaves, 2)]
         });
+        if warp {
+            self.warp_tail(&mut b, v[0], tid, i, outp, atomic, out_len, max, warp_loop);
+            self.module.functions.push(b.finish());
+            return Made {
+                launch: Launch {
+                    kernel: name,
+                    grid,
+                    block,
+                    args,
+                },
+                swap: None,
+                shape,
+            };
+        }
+        let tile = self.shared_global(bs);
         let base = b.shared_base(tile);
         let mine = b.elem(base, tid, size, false);
         b.store(mine, v[0]);
@@ -1719,6 +1757,182 @@ impl G {
             },
             swap: None,
             shape: "gather in[idx[i]]".into(),
+        }
+    }
+
+    /// The end of a warp-shuffle reduction: `v += __shfl_down_sync(~0, v, o)` for
+    /// `o = 16, 8, 4, 2, 1` (unrolled, or a `while (o > 0)` loop), then lane 0 of each
+    /// warp stores its warp's sum at `out[i / 32]` or adds it atomically into one element.
+    #[allow(clippy::too_many_arguments)]
+    fn warp_tail(
+        &mut self,
+        b: &mut Kb,
+        v: Value,
+        tid: Value,
+        i: Value,
+        outp: Value,
+        atomic: bool,
+        out_len: usize,
+        max: bool,
+        looped: bool,
+    ) {
+        let size = self.size();
+        let op = if max { BinaryOp::FMax } else { BinaryOp::FAdd };
+        let mask = b.c32(-1);
+        let clamp = b.c32(31);
+        let shfl = |b: &mut Kb, v: Value, o: Value| {
+            let ty = b.f.value_type(v);
+            b.op(
+                frontend::ir::Op::Shuffle {
+                    mode: frontend::ir::ShuffleMode::Down,
+                    mask,
+                    value: v,
+                    lane: o,
+                    clamp,
+                },
+                ty,
+            )
+        };
+        let r = if !looped {
+            let mut v = v;
+            for o in [16, 8, 4, 2, 1] {
+                let oc = b.c32(o);
+                let x = shfl(b, v, oc);
+                v = b.bin(op, v, x);
+            }
+            v
+        } else {
+            let o0 = b.c32(16);
+            let r = b.while_(
+                &[o0, v],
+                |b, s| {
+                    let z = b.c32(0);
+                    b.icmp(IntPredicate::Sgt, s[0], z)
+                },
+                |b, s| {
+                    let x = shfl(b, s[1], s[0]);
+                    let nv = b.bin(op, s[1], x);
+                    let one = b.c32(1);
+                    let no = b.bin(BinaryOp::AShr, s[0], one);
+                    vec![no, nv]
+                },
+            );
+            r[1]
+        };
+        let lane = b.bin(BinaryOp::And, tid, clamp);
+        let z = b.c32(0);
+        let first = b.icmp(IntPredicate::Eq, lane, z);
+        b.if_then(first, |b| {
+            if atomic {
+                let k = self.rng.range(0, out_len as i64 - 1) as i32;
+                let kc = b.c32(k);
+                let p = b.elem(outp, kc, size, false);
+                b.atomic_add(p, r);
+            } else {
+                let w = b.c32(32);
+                let wi = b.bin(BinaryOp::SDiv, i, w);
+                let p = b.elem(outp, wi, size, true);
+                b.store(p, r);
+            }
+        });
+    }
+
+    /// `tiled`: `y = e(A x)` with `x` staged through shared memory one block-sized tile at
+    /// a time (`for (c = 0; c < m; c += B) { tile[t] = x[c + t]; sync; for k < B: acc +=
+    /// A[i][c + k] tile[k]; sync }`), as a tiled mat-vec: barriers inside a uniform
+    /// counted loop, an inner loop in a divergent branch.
+    fn tiled(&mut self) -> Made {
+        let n = self.total();
+        let t = self.t();
+        let size = self.size();
+        let name = self.kernel_name();
+        let (grid, block) = self.config1d(n, false, false);
+        let bs = block[0];
+        let m = (self.rng.range(4, 100) as i32).min((200_000 / n.max(1)).max(1));
+        let a = self.new_floats("a", n as usize * m as usize);
+        let x = self.new_floats("x", m as usize);
+        let y = self.pick_output(&[]);
+        let tile = self.shared_global(bs);
+        let rotated = self.rng.chance(1, 2);
+        let const_b = self.rng.chance(1, 2);
+        let mut b = Kb::kernel(&name);
+        let np = b.param(Type::I32, "n");
+        let mp = b.param(Type::I32, "m");
+        let ap = b.param(Type::Ptr(AddrSpace::Generic), "a");
+        let xp = b.param(Type::Ptr(AddrSpace::Generic), "x");
+        let yp = b.param(Type::Ptr(AddrSpace::Generic), "y");
+        let args = vec![
+            Arg::I32(n),
+            Arg::I32(m),
+            Arg::Buf(a),
+            Arg::Buf(x),
+            Arg::Buf(y),
+        ];
+        let shape = format!(
+            "tiled m {m} block {bs}{}",
+            if rotated { " rotated" } else { "" }
+        );
+        let tid = b.special(SpecialReg::TidX);
+        let i = b.global_id(0);
+        let bsv = if const_b {
+            b.c32(bs as i32)
+        } else {
+            b.special(SpecialReg::NtidX)
+        };
+        let zero = b.c32(0);
+        let fz = b.cf(t, 0.0);
+        let base = b.shared_base(tile);
+        let mine = b.elem(base, tid, size, false);
+        let acc = b.for_(zero, mp, bs as i32, &[fz], rotated, |b, c, acc| {
+            let j = b.bin(BinaryOp::Add, c, tid);
+            let inside = b.icmp(IntPredicate::Slt, j, mp);
+            let fz = b.cf(t, 0.0);
+            let xv = b.if_or(inside, vec![fz], |b| {
+                let p = b.elem(xp, j, size, true);
+                vec![b.load(t, p)]
+            });
+            b.store(mine, xv[0]);
+            b.barrier();
+            let row = b.icmp(IntPredicate::Slt, i, np);
+            let acc2 = b.if_or(row, vec![acc[0]], |b| {
+                let z = b.c32(0);
+                b.for_(z, bsv, 1, &[acc[0]], false, |b, k, a2| {
+                    let ck = b.bin(BinaryOp::Add, c, k);
+                    let ok = b.icmp(IntPredicate::Slt, ck, mp);
+                    b.if_or(ok, vec![a2[0]], |b| {
+                        let im = b.bin(BinaryOp::Mul, i, mp);
+                        let e = b.bin(BinaryOp::Add, im, ck);
+                        let pa = b.elem(ap, e, size, true);
+                        let av = b.load(t, pa);
+                        let pt = b.elem(base, k, size, false);
+                        let tv = b.load(t, pt);
+                        vec![b.fma(av, tv, a2[0])]
+                    })
+                })
+            });
+            b.barrier();
+            acc2
+        });
+        let row = b.icmp(IntPredicate::Slt, i, np);
+        b.if_then(row, |b| {
+            let r = if self.rng.chance(1, 2) {
+                self.expr(b, &[acc[0]], 1)
+            } else {
+                acc[0]
+            };
+            let p = b.elem(yp, i, size, true);
+            b.store(p, r);
+        });
+        self.module.functions.push(b.finish());
+        Made {
+            launch: Launch {
+                kernel: name,
+                grid,
+                block,
+                args,
+            },
+            swap: None,
+            shape,
         }
     }
 }

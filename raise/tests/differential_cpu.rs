@@ -510,11 +510,16 @@ fn campaign(shard: u64, shards: u64) {
                 start.elapsed().as_secs_f64()
             );
         }
+        let t0 = std::time::Instant::now();
         let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
             let mut local = Stats::default();
             let r = check(seed, &mut local, xla);
             (r, local)
         }));
+        let secs = t0.elapsed().as_secs_f64();
+        if secs > 15.0 {
+            eprintln!("shard {shard}: seed {seed} took {secs:.0} s");
+        }
         let (r, local) = match r {
             Ok(x) => x,
             Err(e) => {

@@ -141,3 +141,61 @@ fn fold_list(k: &mut Kernel, ops: Vec<OpId>, repl: &mut HashMap<Value, Value>) -
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::builder::Builder;
+    use crate::ir::MemRoot;
+    use frontend::ir::AddrSpace;
+
+    /// A chain of 100 `if`s on constant conditions, each passing on the previous one's
+    /// result (what unrolling a guarded loop of 100 trips leaves when the guard is false
+    /// from the first trip on: the adjoint of a tiled mat-vec whose tile is wider than the
+    /// vector): the fold removes every `if`, and every use, however deep in the chain,
+    /// gets the value at its start. (`replace_uses` followed chains only 64 deep, leaving
+    /// a use of a removed `if`'s result: `invalid-parallel-ir`.)
+    #[test]
+    fn long_chains_of_folded_ifs_resolve_to_their_start() {
+        let mut b = Builder::new("chain");
+        let _x = b.param(Type::Ptr(AddrSpace::Global), "x");
+        b.grid(|b, _| {
+            b.block(|b, _| {
+                let init = b.f32(1.5);
+                let mut v = init;
+                for i in 0..100 {
+                    let c = b.i32(i);
+                    let lim = b.i32(-1);
+                    let cond = b.icmp(IntPredicate::Slt, c, lim);
+                    let prev = v;
+                    v = b.if_(cond, &[Type::F32], |b| vec![b.f32(2.0)], |_| vec![prev])[0];
+                }
+                let z = b.i64(0);
+                b.store(MemRoot::Param(0), z, v);
+            });
+        });
+        let mut k = b.finish();
+        fold(&mut k);
+        crate::verify::verify_kernel(&k).expect("valid after folding");
+        let stored = k
+            .ops
+            .iter()
+            .find_map(|o| match o.kind {
+                OpKind::Store { value, .. } => Some(value),
+                _ => None,
+            })
+            .expect("the store");
+        assert_eq!(const_of(&k, stored), Some(u64::from(1.5f32.to_bits())));
+        fn ifs(k: &Kernel, r: &Region) -> usize {
+            r.ops
+                .iter()
+                .map(|&o| {
+                    let kind = &k.op(o).kind;
+                    usize::from(matches!(kind, OpKind::If { .. }))
+                        + kind.regions().iter().map(|s| ifs(k, s)).sum::<usize>()
+                })
+                .sum()
+        }
+        assert_eq!(ifs(&k, &k.body), 0);
+    }
+}

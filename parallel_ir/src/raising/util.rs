@@ -4,24 +4,42 @@ use std::collections::HashMap;
 
 use crate::ir::{Kernel, OpId, OpKind, Region, Value, ValueDef};
 
-/// Replace every use of a key of `map` by its value, in every op of the kernel.
+/// Replace every use of a key of `map` by its value, in every op of the kernel; a value
+/// mapped to a key is followed to the end of the chain (a fold of 100 nested `if`s on
+/// constant conditions maps each result to the previous one, all removed), whatever its
+/// length (a cycle, which no pass creates, ends at the value that closes it).
 pub fn replace_uses(k: &mut Kernel, map: &HashMap<Value, Value>) {
     if map.is_empty() {
         return;
     }
-    let resolve = |mut v: Value| {
-        let mut n = 0;
-        while let Some(&x) = map.get(&v) {
-            v = x;
-            n += 1;
-            if n > 64 {
-                break;
+    // Each key's final value, chains compressed once (linear in the map).
+    let mut fin: HashMap<Value, Value> = HashMap::with_capacity(map.len());
+    for &start in map.keys() {
+        let mut path = Vec::new();
+        let mut on_path = std::collections::HashSet::new();
+        let mut v = start;
+        let end = loop {
+            if let Some(&f) = fin.get(&v) {
+                break f;
             }
+            match map.get(&v) {
+                Some(&x) if on_path.insert(v) => {
+                    path.push(v);
+                    v = x;
+                }
+                _ => break v,
+            }
+        };
+        for p in path {
+            fin.insert(p, end);
         }
-        v
-    };
+    }
     for op in k.ops.iter_mut() {
-        op.kind.for_each_operand_mut(|v| *v = resolve(*v));
+        op.kind.for_each_operand_mut(|v| {
+            if let Some(&f) = fin.get(v) {
+                *v = f;
+            }
+        });
     }
 }
 

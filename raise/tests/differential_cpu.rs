@@ -248,7 +248,7 @@ fn run_streaming(c: &Case) -> Result<(Vec<HostBuffer>, bool, bool), Diagnostic> 
 }
 
 /// All options off: no plain accumulation, gather, dead stores, dead memory, fused last
-/// launch, privatization or alias scopes.
+/// launch, row-owned accumulation, privatization or alias scopes.
 fn all_off() -> CpuDerivativeOptions {
     CpuDerivativeOptions {
         plain_accumulation: false,
@@ -258,6 +258,7 @@ fn all_off() -> CpuDerivativeOptions {
         drop_unread_stores: false,
         dead_memory: false,
         fuse_last: false,
+        owned_rows: false,
     }
 }
 

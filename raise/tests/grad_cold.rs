@@ -8,33 +8,11 @@
 
 mod common;
 
-use common::grad::random_like;
+use common::grad::{device_call, pingpong, random_like};
 use common::repo_root as root;
 use raise::buffers::HostBuffer;
 use raise::driver::{self, RunOptions, Target};
 use raise::grad::{CpuDerivativeOptions, CpuGrad};
-
-fn pingpong(n: usize, block: usize) -> String {
-    let mut pp = format!(
-        "[buffers.x]\ndtype = \"f32\"\nshape = [{n}]\n[buffers.y]\ndtype = \"f32\"\nshape = [{n}]\n"
-    );
-    for (a, b) in [("x", "y"), ("y", "x")] {
-        pp.push_str(&format!(
-            "[[launch]]\nkernel = \"stencil1d\"\ngrid = [{}]\nblock = [{block}]\nargs = [{n}, \"{a}\", \"{b}\"]\n",
-            n.div_ceil(block)
-        ));
-    }
-    pp
-}
-
-fn device_call(n: usize, block: usize) -> String {
-    format!(
-        "[buffers.x]\ndtype = \"f32\"\nshape = [{}]\n[buffers.y]\ndtype = \"f32\"\nshape = [{n}]\n\
-         [[launch]]\nkernel = \"smooth\"\ngrid = [{}]\nblock = [{block}]\nargs = [{n}, 0.5, \"x\", \"y\"]\n",
-        n + 2,
-        n.div_ceil(block)
-    )
-}
 
 fn stencil2d(nx: usize, ny: usize, scalars: bool) -> String {
     let args = if scalars {

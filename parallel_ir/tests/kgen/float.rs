@@ -585,6 +585,31 @@ impl G {
         }
     }
 
+    /// A finished 1-D kernel of `n` threads (blocks from [`Self::config1d`], no power of
+    /// two, no stride) as a launch of `name` with `args`.
+    fn finish_1d(
+        &mut self,
+        b: Kb,
+        n: i32,
+        name: String,
+        args: Vec<Arg>,
+        swap: Option<(usize, usize)>,
+        shape: String,
+    ) -> Made {
+        let (grid, block) = self.config1d(n, false, false);
+        self.module.functions.push(b.finish());
+        Made {
+            launch: Launch {
+                kernel: name,
+                grid,
+                block,
+                args,
+            },
+            swap,
+            shape,
+        }
+    }
+
     /// A 1-D launch over `n` threads (or fewer, for grid-stride loops): block size and
     /// ragged grid.
     fn config1d(&mut self, n: i32, pow2: bool, stride: bool) -> ([u32; 3], [u32; 3]) {
@@ -1530,18 +1555,7 @@ impl G {
             let p = b.elem(out_p, i, size, true);
             b.store(p, r);
         });
-        let (grid, block) = self.config1d(n, false, false);
-        self.module.functions.push(b.finish());
-        Made {
-            launch: Launch {
-                kernel: name,
-                grid,
-                block,
-                args,
-            },
-            swap: None,
-            shape,
-        }
+        self.finish_1d(b, n, name, args, None, shape)
     }
 
     /// `csr` (see the module doc): `y = A x` over the domain's elements as rows and
@@ -1621,18 +1635,7 @@ impl G {
             let p = b.elem(yp, i, size, true);
             b.store(p, r);
         });
-        let (grid, block) = self.config1d(n, false, false);
-        self.module.functions.push(b.finish());
-        Made {
-            launch: Launch {
-                kernel: name,
-                grid,
-                block,
-                args,
-            },
-            swap: Some((4, 5)),
-            shape,
-        }
+        self.finish_1d(b, n, name, args, Some((4, 5)), shape)
     }
 
     /// `scatter` (see the module doc).
@@ -1696,18 +1699,7 @@ impl G {
             let p = b.elem(outp, j, size, true);
             b.atomic_add(p, v);
         });
-        let (grid, block) = self.config1d(n, false, false);
-        self.module.functions.push(b.finish());
-        Made {
-            launch: Launch {
-                kernel: name,
-                grid,
-                block,
-                args,
-            },
-            swap: None,
-            shape,
-        }
+        self.finish_1d(b, n, name, args, None, shape)
     }
 
     /// `gather` (see the module doc).
@@ -1746,18 +1738,7 @@ impl G {
             let p = b.elem(po, i, size, true);
             b.store(p, v);
         });
-        let (grid, block) = self.config1d(n, false, false);
-        self.module.functions.push(b.finish());
-        Made {
-            launch: Launch {
-                kernel: name,
-                grid,
-                block,
-                args,
-            },
-            swap: None,
-            shape: "gather in[idx[i]]".into(),
-        }
+        self.finish_1d(b, n, name, args, None, "gather in[idx[i]]".into())
     }
 
     /// The end of a warp-shuffle reduction: `v += __shfl_down_sync(~0, v, o)` for

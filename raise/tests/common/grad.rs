@@ -83,3 +83,28 @@ pub fn dot(a: &[HostBuffer], b: &[HostBuffer]) -> (f64, f64) {
     }
     (s, abs)
 }
+
+/// The spec of stencil1d_pingpong at `n` elements on blocks of `block`: two launches,
+/// x -> y and y -> x.
+pub fn pingpong(n: usize, block: usize) -> String {
+    let mut pp = format!(
+        "[buffers.x]\ndtype = \"f32\"\nshape = [{n}]\n[buffers.y]\ndtype = \"f32\"\nshape = [{n}]\n"
+    );
+    for (a, b) in [("x", "y"), ("y", "x")] {
+        pp.push_str(&format!(
+            "[[launch]]\nkernel = \"stencil1d\"\ngrid = [{}]\nblock = [{block}]\nargs = [{n}, \"{a}\", \"{b}\"]\n",
+            n.div_ceil(block)
+        ));
+    }
+    pp
+}
+
+/// The spec of device_call at `n` outputs (`n + 2` inputs) on blocks of `block`.
+pub fn device_call(n: usize, block: usize) -> String {
+    format!(
+        "[buffers.x]\ndtype = \"f32\"\nshape = [{}]\n[buffers.y]\ndtype = \"f32\"\nshape = [{n}]\n\
+         [[launch]]\nkernel = \"smooth\"\ngrid = [{}]\nblock = [{block}]\nargs = [{n}, 0.5, \"x\", \"y\"]\n",
+        n + 2,
+        n.div_ceil(block)
+    )
+}

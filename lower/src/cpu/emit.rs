@@ -123,6 +123,9 @@ pub(super) struct Emitter<'a> {
     /// The guard `If` of a thread loop whose x range was cut to the guard's bound
     /// (`guarded_x_bound`): always true there, so its then-region is emitted inline.
     always_true_if: Option<OpId>,
+    /// Before-region arguments of the `While` being emitted that live in a stack slot
+    /// (`super::slots`) and are not loaded yet: (argument, slot pointer).
+    slot_loads: Vec<(Value, String)>,
     /// Inside a segment of an index-set-split x loop (`super::split`): the branches
     /// resolved there and the extensions emitted in affine form.
     pub(super) segment: Option<SegmentState>,
@@ -266,6 +269,7 @@ fn emit_text(
         bounds: checked.then(|| super::bounds::plan(kernel)),
         linear_tid: None,
         always_true_if: None,
+        slot_loads: Vec::new(),
         segment: None,
         fixed_zy: None,
         no_zero: BTreeSet::new(),
@@ -511,6 +515,9 @@ impl<'a> Emitter<'a> {
     }
 
     pub(super) fn op(&mut self, id: OpId) -> Result<(), Diagnostic> {
+        if !self.slot_loads.is_empty() {
+            self.load_slots(Some(id));
+        }
         let data = self.k.op(id).clone();
         if self.forward_op(id, &data)? {
             return Ok(());
@@ -860,11 +867,39 @@ impl<'a> Emitter<'a> {
                 if self.unrolled_while(inits, before, after, &data.results)? {
                     return Ok(());
                 }
+                let slotted = super::slots::plan(self.k, before, after);
                 let init_names: Vec<String> =
                     inits.iter().map(|&v| self.name(v)).collect::<Result<_, _>>()?;
+                let saved_stack = (!slotted.is_empty())
+                    .then(|| self.def("llvm.intr.stacksave : !llvm.ptr"));
+                let mut slots = Vec::new();
+                for &i in &slotted {
+                    let (Some(&a), Some(init)) = (before.args.get(i), init_names.get(i)) else {
+                        return Err(unsupported(
+                            self.k,
+                            "cpu-lowering",
+                            "a while loop's carried values do not match its inits",
+                        ));
+                    };
+                    let t = mty(self.ty(a));
+                    let one = self.const_int(1, "i64");
+                    let p = self.def(&format!("llvm.alloca {one} x {t} : (i64) -> !llvm.ptr"));
+                    self.line(&format!("llvm.store volatile {init}, {p} : {t}, !llvm.ptr"));
+                    slots.push((a, p));
+                }
+                let kept = |i: usize| !slotted.contains(&i);
+                let kept_inits: Vec<Value> = inits
+                    .iter()
+                    .enumerate()
+                    .filter(|&(i, _)| kept(i))
+                    .map(|(_, &v)| v)
+                    .collect();
                 let (base, prefix) = self.result_prefix(data.results.len());
                 let mut bargs = Vec::new();
                 for (i, &a) in before.args.iter().enumerate() {
+                    if !kept(i) {
+                        continue;
+                    }
                     let n = self.fresh();
                     bargs.push(format!("{n} = {}", init_names[i]));
                     self.bind(a, n);
@@ -872,11 +907,16 @@ impl<'a> Emitter<'a> {
                 self.line(&format!(
                     "{prefix}scf.while ({}) : ({}) -> ({}) {{",
                     bargs.join(", "),
-                    self.types_of(inits),
+                    self.types_of(&kept_inits),
                     self.types_of(&data.results)
                 ));
                 self.indent += 1;
-                let term = self.region_body(before)?;
+                let outer_loads = std::mem::replace(&mut self.slot_loads, slots.clone());
+                let term = self.region_body(before);
+                // Arguments only the condition uses (or none) are loaded before it.
+                self.load_slots(None);
+                self.slot_loads = outer_loads;
+                let term = term?;
                 match term.map(|t| self.k.op(t).kind.clone()) {
                     Some(OpKind::Condition { cond, args }) => {
                         let c = self.name(cond)?;
@@ -911,9 +951,33 @@ impl<'a> Emitter<'a> {
                 self.indent += 1;
                 let term = self.region_body(after)?;
                 let ys = self.yield_of(term)?;
-                self.emit_yield(&ys, &body_types(self, term));
+                if slotted.is_empty() {
+                    self.emit_yield(&ys, &body_types(self, term));
+                } else {
+                    let yvals: Vec<Value> = match term.map(|t| &self.k.op(t).kind) {
+                        Some(OpKind::Yield(vals)) => vals.clone(),
+                        _ => Vec::new(),
+                    };
+                    let mut kept_ys = Vec::new();
+                    let mut kept_vals = Vec::new();
+                    for (i, (y, &v)) in ys.iter().zip(&yvals).enumerate() {
+                        if kept(i) {
+                            kept_ys.push(y.clone());
+                            kept_vals.push(v);
+                        } else if let Some(pos) = slotted.iter().position(|&s| s == i) {
+                            let t = mty(self.ty(v));
+                            let p = &slots[pos].1;
+                            self.line(&format!("llvm.store volatile {y}, {p} : {t}, !llvm.ptr"));
+                        }
+                    }
+                    let tys = self.types_of(&kept_vals);
+                    self.emit_yield(&kept_ys, &tys);
+                }
                 self.indent -= 1;
                 self.line("}");
+                if let Some(s) = saved_stack {
+                    self.line(&format!("llvm.intr.stackrestore {s} : !llvm.ptr"));
+                }
                 self.bind_results(&data.results, &base);
                 None
             }
@@ -963,6 +1027,22 @@ impl<'a> Emitter<'a> {
             self.line("scf.yield");
         } else {
             self.line(&format!("scf.yield {} : {tys}", vals.join(", ")));
+        }
+    }
+
+    /// Load the slotted `While` arguments (`super::slots`) that `before` (an op of the
+    /// before region, at any depth) uses, or all that are left when `before` is `None`
+    /// (at the condition), and bind them to the loaded values.
+    fn load_slots(&mut self, before: Option<OpId>) {
+        let pending = std::mem::take(&mut self.slot_loads);
+        for (a, p) in pending {
+            if before.is_none_or(|o| super::slots::uses_deep(self.k, o, a)) {
+                let t = mty(self.ty(a));
+                let v = self.def(&format!("llvm.load volatile {p} : !llvm.ptr -> {t}"));
+                self.bind(a, v);
+            } else {
+                self.slot_loads.push((a, p));
+            }
         }
     }
 

@@ -22,6 +22,7 @@ mod forward;
 mod jit;
 mod prefetch;
 pub mod privatize;
+mod slots;
 mod split;
 pub mod stats;
 pub mod stream;

@@ -515,19 +515,6 @@ fn place(k: &mut Kernel, ops: &mut Vec<OpId>, staged: OpId) -> OpId {
     copy
 }
 
-/// The addresses an op accesses memory through.
-fn addrs(kind: &OpKind) -> Vec<&Addr> {
-    match kind {
-        OpKind::Load { addr }
-        | OpKind::Store { addr, .. }
-        | OpKind::Atomic { addr, .. }
-        | OpKind::AtomicCas { addr, .. } => vec![addr],
-        OpKind::Memcpy { dst, src, .. } => vec![dst, src],
-        OpKind::Memset { dst, .. } => vec![dst],
-        _ => Vec::new(),
-    }
-}
-
 /// Whether some op in `ops` (nested ones too) takes the address of `s` as a value.
 fn takes_address(k: &Kernel, ops: &[OpId], s: MemRoot) -> bool {
     ops.iter().any(|&o| {
@@ -554,7 +541,7 @@ fn later_reads(
     let size = type_bytes(st.ty);
     for &o in ops {
         let kind = &k.op(o).kind;
-        for a in addrs(kind) {
+        for a in super::mem_addrs(kind) {
             let Addr::Root { root, offset } = a else {
                 continue;
             };

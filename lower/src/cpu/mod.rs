@@ -31,7 +31,7 @@ mod unroll;
 use frontend::interp::LaunchConfig;
 use frontend::ir::Type;
 use frontend::Diagnostic;
-use parallel_ir::ir::Kernel;
+use parallel_ir::ir::{Addr, Kernel, MemRoot, OpKind};
 
 pub use jit::CompiledKernel;
 pub use privatize::PrivatizeFacts;
@@ -152,4 +152,28 @@ pub fn c_header(kernel: &Kernel, num_globals: usize) -> String {
         kernel.display_name,
         args.join(", ")
     )
+}
+
+/// The addresses an op accesses memory through (none for an op that touches no memory).
+pub(crate) fn mem_addrs(kind: &OpKind) -> Vec<&Addr> {
+    match kind {
+        OpKind::Load { addr }
+        | OpKind::Store { addr, .. }
+        | OpKind::Atomic { addr, .. }
+        | OpKind::AtomicCas { addr, .. } => vec![addr],
+        OpKind::Memcpy { dst, src, .. } => vec![dst, src],
+        OpKind::Memset { dst, .. } => vec![dst],
+        _ => Vec::new(),
+    }
+}
+
+/// The pointer parameter an address is rooted at, if it is rooted at one.
+pub(crate) fn param_of(a: &Addr) -> Option<u32> {
+    match *a {
+        Addr::Root {
+            root: MemRoot::Param(i),
+            ..
+        } => Some(i),
+        _ => None,
+    }
 }

@@ -72,6 +72,7 @@ use frontend::Diagnostic;
 use parallel_ir::ir::{Addr, AtomicOp, Kernel, MemRoot, OpId, OpKind, Region, Type, Value};
 
 use super::emit::{mty, Emitter};
+use super::{mem_addrs, param_of};
 
 /// Most bytes all private copies of one grid loop may take together.
 pub const MAX_COPY_BYTES: u64 = 64 << 20;
@@ -196,28 +197,16 @@ pub fn plan(
     // Per parameter: vetoed, or its sites and their type.
     let mut vetoed: HashSet<u32> = HashSet::new();
     let mut sites: HashMap<u32, (Type, Vec<OpId>)> = HashMap::new();
-    let param_of = |a: &Addr| match *a {
-        Addr::Root {
-            root: MemRoot::Param(i),
-            ..
-        } => Some(i),
-        _ => None,
-    };
     for &o in &ops {
         let kind = &k.op(o).kind;
-        let addrs: Vec<&Addr> = match kind {
-            OpKind::Load { addr }
-            | OpKind::Store { addr, .. }
-            | OpKind::Atomic { addr, .. }
-            | OpKind::AtomicCas { addr, .. } => vec![addr],
-            OpKind::Memcpy { dst, src, .. } => vec![dst, src],
-            OpKind::Memset { dst, .. } => vec![dst],
-            OpKind::RootAddr(MemRoot::Param(i)) => {
-                vetoed.insert(*i);
-                continue;
-            }
-            _ => continue,
-        };
+        if let OpKind::RootAddr(MemRoot::Param(i)) = kind {
+            vetoed.insert(*i);
+            continue;
+        }
+        let addrs = mem_addrs(kind);
+        if addrs.is_empty() {
+            continue;
+        }
         if addrs.iter().any(|a| matches!(a, Addr::Dynamic(_))) {
             // A computed pointer may point into any buffer.
             return None;

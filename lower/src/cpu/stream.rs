@@ -74,6 +74,7 @@ use parallel_ir::ir::{
 use super::emit::{mty, Emitter};
 use super::privatize::PrivatizeFacts;
 use super::split::FlatX;
+use super::{mem_addrs, param_of};
 
 /// Bytes of one vector store (a cache line).
 const LINE: u64 = 64;
@@ -168,28 +169,16 @@ pub fn streaming_params(
     all_ops(k, &k.body, &mut ops);
     let mut vetoed: HashSet<u32> = HashSet::new();
     let mut stored: HashSet<u32> = HashSet::new();
-    let param_of = |a: &Addr| match *a {
-        Addr::Root {
-            root: MemRoot::Param(i),
-            ..
-        } => Some(i),
-        _ => None,
-    };
     for &o in &ops {
         let kind = &k.op(o).kind;
-        let addrs: Vec<&Addr> = match kind {
-            OpKind::Load { addr }
-            | OpKind::Store { addr, .. }
-            | OpKind::Atomic { addr, .. }
-            | OpKind::AtomicCas { addr, .. } => vec![addr],
-            OpKind::Memcpy { dst, src, .. } => vec![dst, src],
-            OpKind::Memset { dst, .. } => vec![dst],
-            OpKind::RootAddr(MemRoot::Param(i)) => {
-                vetoed.insert(*i);
-                continue;
-            }
-            _ => continue,
-        };
+        if let OpKind::RootAddr(MemRoot::Param(i)) = kind {
+            vetoed.insert(*i);
+            continue;
+        }
+        let addrs = mem_addrs(kind);
+        if addrs.is_empty() {
+            continue;
+        }
         if addrs.iter().any(|a| matches!(a, Addr::Dynamic(_))) {
             // A computed pointer may point into any buffer.
             return Vec::new();

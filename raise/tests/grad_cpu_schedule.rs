@@ -13,32 +13,10 @@
 
 mod common;
 
-use common::grad::{random_like, random_like_with_ints};
+use common::grad::{assert_close, load_example, random_like, random_like_with_ints};
 use common::repo_root as root;
-use raise::buffers::HostBuffer;
 use raise::driver::{self, RunOptions, Target};
 use raise::grad::{CpuDerivativeOptions, CpuGrad};
-
-fn load(example: &str, file: &str) -> (frontend::ir::Module, raise::spec::LaunchSpec) {
-    let dir = root().join("examples").join(example);
-    let spec = raise::spec::load_spec(&dir.join("spec.toml")).unwrap();
-    let module = driver::load_module(&dir.join(file)).unwrap();
-    (module, spec)
-}
-
-fn assert_close(what: &str, got: &[HostBuffer], want: &[HostBuffer]) {
-    assert_eq!(got.len(), want.len(), "{what}");
-    for (k, (g, w)) in got.iter().zip(want).enumerate() {
-        assert_eq!(g.data.len(), w.data.len(), "{what}: buffer {k}");
-        for i in 0..w.len() {
-            let (a, b) = (g.get_f64(i).unwrap(), w.get_f64(i).unwrap());
-            assert!(
-                (a - b).abs() <= 1e-4 * (1.0 + b.abs()),
-                "{what}: buffer {k}[{i}] = {a}, want {b}"
-            );
-        }
-    }
-}
 
 #[test]
 fn fused_last_launch_matches_xla() {
@@ -54,7 +32,7 @@ fn fused_last_launch_matches_xla() {
         ("softmax_rows", &all[1..2]),
     ] {
         for &file in files {
-            let (module, spec) = load(example, file);
+            let (module, spec) = load_example(example, file);
             let dir = root().join("examples").join(example);
             let x = raise::spec::load_inputs(&spec, Some(&dir.join("inputs"))).unwrap();
             let cot = random_like(&x, 41);
@@ -103,7 +81,7 @@ fn fused_last_launch_matches_xla() {
 #[test]
 fn integer_cotangents_come_back_zero() {
     for example in ["int_mix", "gather_indirect"] {
-        let (module, spec) = load(example, "kernel.O2.ll");
+        let (module, spec) = load_example(example, "kernel.O2.ll");
         let dir = root().join("examples").join(example);
         let x = raise::spec::load_inputs(&spec, Some(&dir.join("inputs"))).unwrap();
         let cot = random_like_with_ints(&x, 43);

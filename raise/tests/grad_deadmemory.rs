@@ -10,35 +10,13 @@
 
 mod common;
 
-use common::grad::random_like;
+use common::grad::{assert_close, load_example, random_like};
 use common::repo_root as root;
-use raise::buffers::HostBuffer;
 use raise::driver::{self, RunOptions, Target};
 use raise::grad::{AdjointPasses, CpuDerivativeOptions, CpuGrad};
 
-fn load(example: &str, file: &str) -> (frontend::ir::Module, raise::spec::LaunchSpec) {
-    let dir = root().join("examples").join(example);
-    let spec = raise::spec::load_spec(&dir.join("spec.toml")).unwrap();
-    let module = driver::load_module(&dir.join(file)).unwrap();
-    (module, spec)
-}
-
-fn assert_close(what: &str, got: &[HostBuffer], want: &[HostBuffer]) {
-    assert_eq!(got.len(), want.len(), "{what}");
-    for (k, (g, w)) in got.iter().zip(want).enumerate() {
-        assert_eq!(g.data.len(), w.data.len(), "{what}: buffer {k}");
-        for i in 0..w.len() {
-            let (a, b) = (g.get_f64(i).unwrap(), w.get_f64(i).unwrap());
-            assert!(
-                (a - b).abs() <= 1e-4 * (1.0 + b.abs()),
-                "{what}: buffer {k}[{i}] = {a}, want {b}"
-            );
-        }
-    }
-}
-
 fn adjoint_text(example: &str, file: &str, dead_memory: bool) -> Vec<(String, Vec<bool>)> {
-    let (module, spec) = load(example, file);
+    let (module, spec) = load_example(example, file);
     let bound = driver::bind_spec(&module, &spec).unwrap();
     let n = spec.buffers.len();
     bound
@@ -109,7 +87,7 @@ fn cpu_gradients_with_dead_memory_match_xla() {
         ("gather_indirect", &all[1..]),
     ] {
         for &file in files {
-            let (module, spec) = load(example, file);
+            let (module, spec) = load_example(example, file);
             let dir = root().join("examples").join(example);
             let x = raise::spec::load_inputs(&spec, Some(&dir.join("inputs"))).unwrap();
             let cot = random_like(&x, 31);

@@ -1,8 +1,11 @@
 //! Helpers of the differentiation tests (`grad_jvp`, `grad_vjp`, `grad_stablehlo`):
 //! deterministic random directions and cotangents, `x + h t`, and the dot product of two
-//! buffer lists.
+//! buffer lists; example loading and the tolerance check of the CPU gradient tests.
 
 use raise::buffers::HostBuffer;
+use raise::driver;
+
+use super::repo_root as root;
 
 /// Deterministic pseudo-random numbers in [-1, 1).
 pub struct Lcg(pub u64);
@@ -107,4 +110,27 @@ pub fn device_call(n: usize, block: usize) -> String {
         n + 2,
         n.div_ceil(block)
     )
+}
+
+/// An example's module (from `file`: `kernel.O2.ll`, ...) and spec.
+pub fn load_example(example: &str, file: &str) -> (frontend::ir::Module, raise::spec::LaunchSpec) {
+    let dir = root().join("examples").join(example);
+    let spec = raise::spec::load_spec(&dir.join("spec.toml")).unwrap();
+    let module = driver::load_module(&dir.join(file)).unwrap();
+    (module, spec)
+}
+
+/// Every element of `got` within `1e-4 (1 + |want|)` of `want`'s, buffer by buffer.
+pub fn assert_close(what: &str, got: &[HostBuffer], want: &[HostBuffer]) {
+    assert_eq!(got.len(), want.len(), "{what}");
+    for (k, (g, w)) in got.iter().zip(want).enumerate() {
+        assert_eq!(g.data.len(), w.data.len(), "{what}: buffer {k}");
+        for i in 0..w.len() {
+            let (a, b) = (g.get_f64(i).unwrap(), w.get_f64(i).unwrap());
+            assert!(
+                (a - b).abs() <= 1e-4 * (1.0 + b.abs()),
+                "{what}: buffer {k}[{i}] = {a}, want {b}"
+            );
+        }
+    }
 }
